@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+
+import {IVesting} from "./interfaces/IVesting.sol";
+
+/// @title Vesting
+/// @notice Holds NAI vesting positions. During the claim window a holder may take part of their position now,
+/// with a fixed per-holder share of what they take burned. Whatever is left is locked at the end of the window
+/// and unlocks linearly between `unlockStart` and `unlockEnd`, claimable at any time as it unlocks.
+/// @dev Phases by block time t: before `claimStart`; claim window `claimStart <= t < claimEnd`; locked
+/// `claimEnd <= t < unlockStart`; unlocking `unlockStart <= t < unlockEnd`; fully unlocked `t >= unlockEnd`.
+/// A position is packed in one storage slot, so amounts are limited to `type(uint96).max` (about 7.9e28 in the
+/// token's smallest unit, 79,228,162,514 whole tokens at 18 decimals); {addClaims} rejects larger values.
+contract Vesting is IVesting, Ownable, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+
+    /// @notice Where burned tokens are sent; works with any ERC-20, burnable or not.
+    address public constant DEAD = 0x000000000000000000000000000000000000dEaD;
+
+    /// @notice A burn percentage of 100 %, as an 18-decimal fraction.
+    uint256 public constant FULL_BURN = 1e18;
+
+    /// @dev One slot per holder.
+    struct Position {
+        // Still held in the position, in the token's smallest unit.
+        uint96 amount;
+        // Already taken through {unlock}.
+        uint96 unlockedAmount;
+        // The burn percentage plus one: zero only for an address that was never allocated, so that a holder who
+        // claimed their whole position can never be allocated again by a batch that is run twice.
+        uint64 burnPercentagePlusOne;
+    }
+
+    /// @notice The vested token.
+    IERC20 public immutable token;
+    /// @notice Start of the claim window (inclusive), in seconds since the epoch.
+    uint256 public immutable claimStart;
+    /// @notice End of the claim window (exclusive) and start of the lock.
+    uint256 public immutable claimEnd;
+    /// @notice Start of the linear unlock.
+    uint256 public immutable unlockStart;
+    /// @notice End of the linear unlock: from then on the whole position is unlocked.
+    uint256 public immutable unlockEnd;
+
+    /// @notice Everything burned through {claimAndBurn}, in the token's smallest unit.
+    uint256 public totalBurned;
+
+    /// @notice Contracts allowed to send or receive locked positions through {transferLocked}.
+    mapping(address contractAddress => bool allowed) public contractWhitelist;
+
+    mapping(address holder => Position) private _positions;
+
+    /*//////////////////////////////////////////////////////////////
+                               CONSTRUCTOR
+    //////////////////////////////////////////////////////////////*/
+
+    /// @param token_ The vested ERC-20 token.
+    /// @param claimStart_ Start of the claim window, in seconds since the epoch.
+    /// @param claimEnd_ End of the claim window.
+    /// @param unlockStart_ Start of the linear unlock.
+    /// @param unlockEnd_ End of the linear unlock.
+    /// Requirements: `token_` is not the zero address; `claimStart_ < claimEnd_ <= unlockStart_ < unlockEnd_`.
+    constructor(address token_, uint256 claimStart_, uint256 claimEnd_, uint256 unlockStart_, uint256 unlockEnd_)
+        Ownable(msg.sender)
+    {
+        if (token_ == address(0)) revert Vesting_ZeroTokenAddress();
+        if (!(claimStart_ < claimEnd_ && claimEnd_ <= unlockStart_ && unlockStart_ < unlockEnd_)) {
+            revert Vesting_InvalidSchedule(claimStart_, claimEnd_, unlockStart_, unlockEnd_);
+        }
+        token = IERC20(token_);
+        claimStart = claimStart_;
+        claimEnd = claimEnd_;
+        unlockStart = unlockStart_;
+        unlockEnd = unlockEnd_;
+    }
+
+    /*//////////////////////////////////////////////////////////////
+                                  VIEWS
+    //////////////////////////////////////////////////////////////*/
+
+    /// @notice The position of `holder`.
+    /// @return amount Still held in the position, in the token's smallest unit.
+    /// @return burnPercentage Share of a claim that is burned, as an 18-decimal fraction (1e18 = 100 %).
+    /// @return unlockedAmount Already taken through {unlock}.
+    function claimByOwner(address holder)
+        external
+        view
+        returns (uint256 amount, uint256 burnPercentage, uint256 unlockedAmount)
+    {
+        Position memory position = _positions[holder];
+        amount = position.amount;
+        burnPercentage = position.burnPercentagePlusOne == 0 ? 0 : position.burnPercentagePlusOne - 1;
+        unlockedAmount = position.unlockedAmount;
+    }
+
+    /// @notice How much of `holder`'s position has unlocked by `timestamp`, taken or not.
+    function vestedAmount(address holder, uint256 timestamp) external view returns (uint256) {
+        return _vestedAmount(_positions[holder].amount, timestamp);
+    }
+
+    /// @notice What {unlock} would pay `holder` now.
+    function claimableAmount(address holder) external view returns (uint256) {
+        Position memory position = _positions[holder];
+        return _claimableAmount(position.amount, position.unlockedAmount, block.timestamp);
+    }
+
+    /// @notice How {claimAndBurn} would split `amount` of `holder`'s position: `burned = amount * burnPercentage /
+    /// 1e18` rounded down, `received = amount - burned`. Does not check the window or the position size.
+    function previewClaimAndBurn(address holder, uint256 amount)
+        external
+        view
+        returns (uint256 received, uint256 burned)
+    {
+        uint256 plusOne = _positions[holder].burnPercentagePlusOne;
+        burned = plusOne == 0 ? 0 : _burnShare(amount, plusOne - 1);
+        received = amount - burned;
+    }
+
+    /*//////////////////////////////////////////////////////////////
+                             OWNER FUNCTIONS
+    //////////////////////////////////////////////////////////////*/
+
+    /// @notice Allocates positions and pulls their total from the caller in the same call.
+    /// @dev Emits a {ClaimAdded} event per holder. The caller must have approved this contract for the sum of
+    /// `amounts`.
+    /// Requirements:
+    /// - The caller is the owner.
+    /// - The three arrays have the same length.
+    /// - No holder is the zero address, appears twice, or was ever allocated before.
+    /// - Every amount is above zero and at most `type(uint96).max`, in the token's smallest unit.
+    /// - Every burn percentage is at most 1e18 (100 %).
+    /// - The contract receives exactly the sum of `amounts` (fee-on-transfer tokens are rejected).
+    function addClaims(address[] calldata owners, uint256[] calldata amounts, uint256[] calldata burnPercentages)
+        external
+        onlyOwner
+        nonReentrant
+    {
+        uint256 count = owners.length;
+        if (amounts.length != count || burnPercentages.length != count) {
+            revert Vesting_LengthMismatch(count, amounts.length, burnPercentages.length);
+        }
+        uint256 total;
+        for (uint256 i; i < count; ++i) {
+            address holder = owners[i];
+            uint256 amount = amounts[i];
+            uint256 burnPercentage = burnPercentages[i];
+            if (holder == address(0)) revert Vesting_ZeroAddress(i);
+            if (amount == 0) revert Vesting_ZeroAmount(holder);
+            if (amount > type(uint96).max) revert Vesting_AmountTooLarge(holder, amount, type(uint96).max);
+            if (burnPercentage > FULL_BURN) revert Vesting_BurnPercentageTooHigh(holder, burnPercentage);
+            Position storage position = _positions[holder];
+            if (position.burnPercentagePlusOne != 0) revert Vesting_PositionExists(holder);
+            // forge-lint: disable-next-line(unsafe-typecast) amount <= type(uint96).max, checked above
+            position.amount = uint96(amount);
+            // forge-lint: disable-next-line(unsafe-typecast) burnPercentage <= 1e18, checked above
+            position.burnPercentagePlusOne = uint64(burnPercentage + 1);
+            total += amount;
+            emit ClaimAdded(holder, amount, burnPercentage);
+        }
+        _pullExactly(total);
+    }
+
+    /// @notice Allows or disallows `contractAddress` to send or receive locked positions via {transferLocked}.
+    /// @dev Emits a {ContractWhitelistUpdated} event.
+    /// Requirements: the caller is the owner; when `allowed`, `contractAddress` holds code.
+    function setContractWhitelist(address contractAddress, bool allowed) external onlyOwner {
+        if (allowed && contractAddress.code.length == 0) revert Vesting_NoCode(contractAddress);
+        contractWhitelist[contractAddress] = allowed;
+        emit ContractWhitelistUpdated(contractAddress, allowed);
+    }
+
+    /*//////////////////////////////////////////////////////////////
+                             HOLDER FUNCTIONS
+    //////////////////////////////////////////////////////////////*/
+
+    /// @notice Takes `amount` of the caller's position now: `amount * burnPercentage / 1e18` (rounded down) is
+    /// sent to the dead address and the rest to the caller.
+    /// @dev Emits a {ClaimedAndBurned} event.
+    /// Requirements:
+    /// - `claimStart <= block.timestamp < claimEnd`.
+    /// - `0 < amount <=` the caller's position amount, in the token's smallest unit.
+    function claimAndBurn(uint256 amount) external nonReentrant {
+        if (block.timestamp < claimStart || block.timestamp >= claimEnd) {
+            revert Vesting_OutsideClaimWindow(block.timestamp, claimStart, claimEnd);
+        }
+        Position storage position = _positions[msg.sender];
+        uint256 positionAmount = position.amount;
+        if (amount == 0) revert Vesting_ZeroAmount(msg.sender);
+        if (amount > positionAmount) revert Vesting_AmountExceedsPosition(msg.sender, amount, positionAmount);
+
+        uint256 burned = _burnShare(amount, position.burnPercentagePlusOne - 1);
+        uint256 received = amount - burned;
+        // forge-lint: disable-next-line(unsafe-typecast) amount <= positionAmount, a uint96
+        position.amount = uint96(positionAmount - amount);
+        if (burned != 0) totalBurned += burned;
+        emit ClaimedAndBurned(msg.sender, amount, received, burned);
+
+        if (burned != 0) token.safeTransfer(DEAD, burned);
+        if (received != 0) token.safeTransfer(msg.sender, received);
+    }
+
+    /// @notice Pays the caller everything that has unlocked and was not taken yet.
+    /// @dev Emits an {Unlocked} event.
+    /// Requirements: `block.timestamp >= unlockStart`; something is claimable.
+    function unlock() external nonReentrant {
+        if (block.timestamp < unlockStart) revert Vesting_UnlockNotStarted(block.timestamp, unlockStart);
+        Position storage position = _positions[msg.sender];
+        uint256 unlockedAmount = position.unlockedAmount;
+        uint256 claimable = _claimableAmount(position.amount, unlockedAmount, block.timestamp);
+        if (claimable == 0) revert Vesting_NothingToUnlock(msg.sender);
+
+        // forge-lint: disable-next-line(unsafe-typecast) unlockedAmount + claimable <= position.amount, a uint96
+        position.unlockedAmount = uint96(unlockedAmount + claimable);
+        emit Unlocked(msg.sender, claimable);
+
+        token.safeTransfer(msg.sender, claimable);
+    }
+
+    /// @notice Moves `amount` of the caller's locked tokens to `to`'s position, on the same schedule.
+    /// @dev Emits a {LockedTransferred} event. The caller's claimable amount may fall to zero until their vested
+    /// amount catches up with what they already unlocked; it is never negative.
+    /// Requirements:
+    /// - `block.timestamp >= claimEnd`.
+    /// - The caller or `to` is whitelisted; `to` is neither the zero address nor the caller.
+    /// - `0 < amount <=` the caller's position amount minus their unlocked amount.
+    function transferLocked(address to, uint256 amount) external nonReentrant {
+        if (block.timestamp < claimEnd) revert Vesting_NotLockedYet(block.timestamp, claimEnd);
+        if (to == address(0) || to == msg.sender) revert Vesting_InvalidRecipient(to);
+        if (!contractWhitelist[msg.sender] && !contractWhitelist[to]) revert Vesting_NotWhitelisted(msg.sender, to);
+        if (amount == 0) revert Vesting_ZeroAmount(msg.sender);
+
+        Position storage from = _positions[msg.sender];
+        uint256 locked = from.amount - from.unlockedAmount;
+        if (amount > locked) revert Vesting_AmountExceedsLocked(msg.sender, amount, locked);
+        Position storage dest = _positions[to];
+        uint256 destAmount = dest.amount + amount;
+        if (destAmount > type(uint96).max) revert Vesting_AmountTooLarge(to, destAmount, type(uint96).max);
+
+        // forge-lint: disable-next-line(unsafe-typecast) amount <= locked <= from.amount, a uint96
+        from.amount -= uint96(amount);
+        // forge-lint: disable-next-line(unsafe-typecast) destAmount <= type(uint96).max, checked above
+        dest.amount = uint96(destAmount);
+        if (dest.burnPercentagePlusOne == 0) dest.burnPercentagePlusOne = from.burnPercentagePlusOne;
+        emit LockedTransferred(msg.sender, to, amount);
+    }
+
+    /*//////////////////////////////////////////////////////////////
+                                INTERNALS
+    //////////////////////////////////////////////////////////////*/
+
+    /// @dev The schedule: 0 before `unlockStart`; `amount` from `unlockEnd`; otherwise
+    /// `amount * (timestamp - unlockStart) / (unlockEnd - unlockStart)`, rounded down.
+    function _vestedAmount(uint256 amount, uint256 timestamp) private view returns (uint256) {
+        if (timestamp < unlockStart) return 0;
+        if (timestamp >= unlockEnd) return amount;
+        return (amount * (timestamp - unlockStart)) / (unlockEnd - unlockStart);
+    }
+
+    /// @dev `max(0, vested - unlockedAmount)`: after {transferLocked} the vested amount may be below what was
+    /// already taken.
+    function _claimableAmount(uint256 amount, uint256 unlockedAmount, uint256 timestamp)
+        private
+        view
+        returns (uint256)
+    {
+        uint256 vested = _vestedAmount(amount, timestamp);
+        return vested > unlockedAmount ? vested - unlockedAmount : 0;
+    }
+
+    /// @dev `amount * burnPercentage / 1e18`, rounded down.
+    function _burnShare(uint256 amount, uint256 burnPercentage) private pure returns (uint256) {
+        return (amount * burnPercentage) / FULL_BURN;
+    }
+
+    /// @dev Pulls `total` from the caller and checks that exactly `total` arrived.
+    function _pullExactly(uint256 total) private {
+        uint256 balanceBefore = token.balanceOf(address(this));
+        token.safeTransferFrom(msg.sender, address(this), total);
+        uint256 received = token.balanceOf(address(this)) - balanceBefore;
+        if (received != total) revert Vesting_FundingMismatch(total, received);
+    }
+}

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+/// @title ILegacyClaim
+/// @notice Events, errors and the external interface of the {LegacyClaim} contract.
+interface ILegacyClaim {
+    /// @notice Emitted once per owner added by {addClaims}.
+    event ClaimAdded(address indexed owner, uint256 amount);
+
+    /// @notice Emitted when an owner takes their whole legacy amount.
+    event Claimed(address indexed owner, uint256 amount);
+
+    error LegacyClaim_ZeroTokenAddress();
+    error LegacyClaim_LengthMismatch(uint256 owners, uint256 amounts);
+    error LegacyClaim_ZeroAddress(uint256 index);
+    error LegacyClaim_ZeroAmount(address owner);
+    error LegacyClaim_ClaimExists(address owner);
+    error LegacyClaim_FundingMismatch(uint256 expected, uint256 received);
+    error LegacyClaim_ClaimNotStarted(uint256 timestamp, uint256 claimStart);
+    error LegacyClaim_NothingToClaim(address owner);
+
+    function claimByOwner(address owner) external view returns (uint256);
+    function claimStart() external view returns (uint256);
+    function addClaims(address[] calldata owners, uint256[] calldata amounts) external;
+    function claim() external;
+}

@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import { dirname, join } from 'node:path'
+
+const require = createRequire(import.meta.url)
+
+/** The anvil binary shipped by `@foundry-rs/anvil`, run directly so that its pid is the process to stop. */
+export function anvilBinary(): string {
+  const platformPackage = `@foundry-rs/anvil-${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`
+  try {
+    return join(dirname(require.resolve(`${platformPackage}/package.json`)), 'bin', 'anvil')
+  } catch {
+    throw new Error(`anvil is missing (${platformPackage} is not installed): run \`npm ci\`.`)
+  }
+}
+
+/** Resolves when nothing listens on 127.0.0.1:`port`; rejects with a clear message otherwise. */
+export function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', () => reject(new Error(`Port ${port} on 127.0.0.1 is already in use.`)))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()))
+  })
+}
+
+/** Asks the system for a free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export type Anvil = {
+  rpcUrl: string
+  port: number
+  process: ChildProcess
+  stop: () => Promise<void>
+}
+
+export type AnvilOptions = {
+  port?: number
+  chainId?: number
+  /** Start time of the chain's first block, in seconds since the epoch. */
+  timestamp?: number
+  /** Extra arguments, e.g. ['--block-time', '1']. */
+  args?: string[]
+}
+
+/** Starts anvil on 127.0.0.1 and resolves once it answers JSON-RPC. */
+export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
+  const port = options.port ?? (await freePort())
+  await assertPortFree(port)
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(options.chainId ?? 31337)]
+  if (options.timestamp !== undefined) args.push('--timestamp', String(options.timestamp))
+  args.push(...(options.args ?? []))
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (output.length < 20_000) output += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (output.length < 20_000) output += chunk.toString()
+  })
+  const rpcUrl = `http://127.0.0.1:${port}`
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+    })
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}:\n${output}`)
+    try {
+      const response = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      })
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`anvil did not answer on ${rpcUrl} within 15 s:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return { rpcUrl, port, process: child, stop }
+}

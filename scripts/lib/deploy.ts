@@ -1,0 +1,82 @@
+import type { Account, Address, Chain, Hex, PublicClient, TestClient, Transport, WalletClient } from 'viem'
+import { demoTokenAbi, legacyClaimAbi, multicall3Abi, vestingAbi } from '../../src/generated.ts'
+import { creationBytecode } from './artifacts.ts'
+
+/** Where Multicall3 lives on every public chain; the local chain gets it at the same address. */
+export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
+
+export type Schedule = {
+  claimStart: bigint
+  claimEnd: bigint
+  unlockStart: bigint
+  unlockEnd: bigint
+}
+
+export type Clients = {
+  wallet: WalletClient<Transport, Chain, Account>
+  public: PublicClient
+}
+
+/** Throws unless claimStart < claimEnd <= unlockStart < unlockEnd, the rule the Vesting constructor enforces. */
+export function assertValidSchedule(schedule: Schedule): void {
+  const { claimStart, claimEnd, unlockStart, unlockEnd } = schedule
+  if (!(claimStart < claimEnd && claimEnd <= unlockStart && unlockStart < unlockEnd)) {
+    throw new Error(
+      `Invalid schedule: need claimStart < claimEnd <= unlockStart < unlockEnd, got ${claimStart}, ${claimEnd}, ${unlockStart}, ${unlockEnd}.`,
+    )
+  }
+}
+
+async function confirmedAddress(clients: Clients, hash: Hex, what: string): Promise<Address> {
+  const receipt = await clients.public.waitForTransactionReceipt({ hash })
+  if (receipt.status !== 'success' || !receipt.contractAddress) {
+    throw new Error(`Deploying ${what} failed (transaction ${hash} reverted).`)
+  }
+  return receipt.contractAddress
+}
+
+export async function deployDemoToken(clients: Clients, name = 'NAI', symbol = 'NAI'): Promise<Address> {
+  const hash = await clients.wallet.deployContract({
+    abi: demoTokenAbi,
+    bytecode: creationBytecode('DemoToken'),
+    args: [name, symbol],
+  })
+  return confirmedAddress(clients, hash, 'DemoToken')
+}
+
+export async function deployVesting(clients: Clients, token: Address, schedule: Schedule): Promise<Address> {
+  assertValidSchedule(schedule)
+  const hash = await clients.wallet.deployContract({
+    abi: vestingAbi,
+    bytecode: creationBytecode('Vesting'),
+    args: [token, schedule.claimStart, schedule.claimEnd, schedule.unlockStart, schedule.unlockEnd],
+  })
+  return confirmedAddress(clients, hash, 'Vesting')
+}
+
+export async function deployLegacyClaim(clients: Clients, token: Address, claimStart: bigint): Promise<Address> {
+  const hash = await clients.wallet.deployContract({
+    abi: legacyClaimAbi,
+    bytecode: creationBytecode('LegacyClaim'),
+    args: [token, claimStart],
+  })
+  return confirmedAddress(clients, hash, 'LegacyClaim')
+}
+
+/**
+ * Puts Multicall3 at its canonical address on a local anvil chain: deploys it anywhere, then copies the runtime
+ * code with `anvil_setCode` (the contract has no constructor state, so the copy is identical).
+ */
+export async function installMulticall3(clients: Clients, anvil: TestClient<'anvil'>): Promise<Address> {
+  const existing = await clients.public.getCode({ address: MULTICALL3_ADDRESS })
+  if (existing && existing !== '0x') return MULTICALL3_ADDRESS
+  const hash = await clients.wallet.deployContract({
+    abi: multicall3Abi,
+    bytecode: creationBytecode('Multicall3'),
+  })
+  const deployed = await confirmedAddress(clients, hash, 'Multicall3')
+  const code = await clients.public.getCode({ address: deployed })
+  if (!code) throw new Error('Multicall3 deployed without code.')
+  await anvil.setCode({ address: MULTICALL3_ADDRESS, bytecode: code })
+  return MULTICALL3_ADDRESS
+}
