@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * One clock for the page, ticking once a second. When the device clock differs from the chain's latest block
+ * time by more than {@link MAX_DRIFT_MS}, the page runs on chain-corrected time instead (and says so), because
+ * the contracts decide phases by block time, not by the holder's phone.
+ */
+export const MAX_DRIFT_MS = 120_000
+
+let offsetMs = 0
+const listeners = new Set<() => void>()
+let timer: ReturnType<typeof setInterval> | undefined
+
+function notify() {
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  timer ??= setInterval(notify, 1000)
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size === 0 && timer !== undefined) {
+      clearInterval(timer)
+      timer = undefined
+    }
+  }
+}
+
+function nowSeconds() {
+  return Math.floor((Date.now() + offsetMs) / 1000)
+}
+
+function isCorrected() {
+  return offsetMs !== 0
+}
+
+/**
+ * Records the chain's block time as seen by a read that completed at `deviceMs` (device time). Applies the
+ * difference only when it exceeds {@link MAX_DRIFT_MS}.
+ */
+export function reportChainTime(chainSeconds: bigint, deviceMs: number) {
+  const drift = Number(chainSeconds) * 1000 - deviceMs
+  const next = Math.abs(drift) > MAX_DRIFT_MS ? drift : 0
+  if (next === offsetMs) return
+  offsetMs = next
+  notify()
+}
+
+/** The page's current time in seconds since the epoch, re-rendering the caller every second. */
+export function useNow(): bigint {
+  return BigInt(useSyncExternalStore(subscribe, nowSeconds))
+}
+
+/** Whether the page runs on chain-corrected time. */
+export function useClockCorrected(): boolean {
+  return useSyncExternalStore(subscribe, isCorrected)
+}

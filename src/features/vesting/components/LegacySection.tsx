@@ -1,0 +1,33 @@
+import type { VestingActions } from '../actions'
+import { formatDateTime } from '../domain/format'
+
+type Props = {
+  amount: bigint
+  claimStart: bigint
+  now: bigint
+  format: (value: bigint) => string
+  actions: VestingActions
+  disabledReason: string | null
+}
+
+/** Leftovers from earlier vesting platforms, paid in full by the legacy contract. */
+export function LegacySection({ amount, claimStart, now, format, actions, disabledReason }: Props) {
+  const pending = actions.pending === 'legacyClaim'
+  const notYet = now < claimStart
+  const label = `Claim ${format(amount)}`
+  return (
+    <section className="panel legacy" aria-labelledby="legacy-title">
+      <h2 id="legacy-title">Claimable Tokens</h2>
+      <p>You have unclaimed tokens left over from previous vesting platforms. Claim them in full at any time.</p>
+      <button
+        type="button"
+        className="button primary"
+        disabled={notYet || pending || actions.pending !== null || disabledReason !== null}
+        onClick={() => void actions.legacyClaim(label)}
+      >
+        {pending ? 'Claiming...' : label}
+      </button>
+      {notYet && <p className="hint">Available from {formatDateTime(claimStart)}.</p>}
+    </section>
+  )
+}

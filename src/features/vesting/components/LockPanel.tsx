@@ -1,0 +1,103 @@
+import type { VestingActions } from '../actions'
+import { useNow } from '../clock'
+import { claimableAmount, type Position, unlockProgressPercent, vestedAmount } from '../domain/position'
+import type { Phase, Schedule } from '../domain/schedule'
+import { Countdown } from './Countdown'
+import { Stat } from './Stat'
+
+type Props = {
+  phase: Phase
+  schedule: Schedule
+  position: Position
+  format: (value: bigint) => string
+  actions: VestingActions
+  disabledReason: string | null
+}
+
+/** The left panel: what happens to the tokens a holder leaves in place. */
+export function LockPanel({ phase, schedule, position, format, actions, disabledReason }: Props) {
+  if (phase === 'before' || phase === 'claim') {
+    return (
+      <section className="panel" aria-labelledby="lock-title">
+        <h2 id="lock-title">Lock for the Future</h2>
+        <dl className="stats">
+          <Stat label="Amount">{format(position.amount)}</Stat>
+          <Stat label="Time left">
+            <Countdown to={schedule.claimEnd} />
+          </Stat>
+        </dl>
+        <p>
+          Tokens you leave untouched are locked automatically for 12 months when the claim window closes. After that
+          they can be claimed without any penalty, unlocking linearly over another 12 months.
+        </p>
+      </section>
+    )
+  }
+  if (phase === 'locked') {
+    return (
+      <section className="panel" aria-labelledby="lock-title">
+        <h2 id="lock-title">Tokens have been Locked</h2>
+        <dl className="stats">
+          <Stat label="Amount">{format(position.amount)}</Stat>
+          <Stat label="Unlocking starts in">
+            <Countdown to={schedule.unlockStart} />
+          </Stat>
+        </dl>
+        <p>Your tokens unlock linearly over 12 months once unlocking starts, and can be claimed as they unlock.</p>
+      </section>
+    )
+  }
+  return (
+    <UnlockingPanel
+      schedule={schedule}
+      position={position}
+      format={format}
+      actions={actions}
+      disabledReason={disabledReason}
+    />
+  )
+}
+
+function UnlockingPanel({ schedule, position, format, actions, disabledReason }: Omit<Props, 'phase'>) {
+  const now = useNow()
+  const vested = vestedAmount(position.amount, schedule, now)
+  const claimable = claimableAmount(position, schedule, now)
+  const progress = unlockProgressPercent(position, schedule, now)
+  const pending = actions.pending === 'unlock'
+  const label = `Claim ${format(claimable)}`
+  return (
+    <section className="panel" aria-labelledby="lock-title">
+      <h2 id="lock-title">Tokens are Unlocking</h2>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="Unlocked"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.floor(progress)}
+      >
+        <div className="progress-fill" style={{ width: `${progress}%` }} />
+      </div>
+      <p className="progress-label">{Math.floor(progress)}% unlocked</p>
+      <dl className="stats">
+        <Stat label="Total">{format(position.amount)}</Stat>
+        <Stat label="Unlocked">{format(vested)}</Stat>
+        <Stat label="Claimed">{format(position.unlockedAmount)}</Stat>
+        <Stat label="Claimable">{format(claimable)}</Stat>
+        <Stat label="Time left">
+          <Countdown to={schedule.unlockEnd} />
+        </Stat>
+      </dl>
+      {(claimable > 0n || pending) && (
+        <button
+          type="button"
+          className="button primary"
+          disabled={pending || actions.pending !== null || disabledReason !== null}
+          onClick={() => void actions.unlock(label)}
+        >
+          {pending ? 'Claiming...' : label}
+        </button>
+      )}
+    </section>
+  )
+}

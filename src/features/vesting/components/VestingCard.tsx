@@ -1,0 +1,162 @@
+import { ConnectButton } from '@rainbow-me/rainbowkit'
+import { useAccount, useConfig } from 'wagmi'
+import { useOnline } from '../../../lib/useOnline'
+import { useVestingActions } from '../actions'
+import { useClockCorrected, useNow } from '../clock'
+import { formatDateTime, formatTokenAmount } from '../domain/format'
+import { hasPosition } from '../domain/position'
+import { phaseAt } from '../domain/schedule'
+import { type Deployment, type Holdings, isContractMissing, useDeployment, useHoldings } from '../reads'
+import { ClaimBurnPanel } from './ClaimBurnPanel'
+import { LegacySection } from './LegacySection'
+import { LockPanel } from './LockPanel'
+import { WalletTools } from './WalletTools'
+
+/** The "Vesting Tokens" card: every state of the holder's position. */
+export function VestingCard() {
+  const deployment = useDeployment()
+  const claimEnd = deployment.data?.schedule.claimEnd
+  return (
+    <section className="card" aria-labelledby="vesting-title">
+      <h1 id="vesting-title">Vesting Tokens</h1>
+      {claimEnd !== undefined && (
+        <p className="note">
+          Make your choice before{' '}
+          <time dateTime={new Date(Number(claimEnd) * 1000).toISOString()}>{formatDateTime(claimEnd)}</time> to avoid
+          having your tokens automatically locked.
+        </p>
+      )}
+      <ClockNotice />
+      {deployment.error ? (
+        <ReadFailure error={deployment.error} onRetry={() => void deployment.refetch()} />
+      ) : deployment.data ? (
+        <HolderView deployment={deployment.data} />
+      ) : (
+        <p className="status">Loading...</p>
+      )}
+    </section>
+  )
+}
+
+function ClockNotice() {
+  const corrected = useClockCorrected()
+  if (!corrected) return null
+  return (
+    <p className="notice" role="status">
+      Your device clock differs from the blockchain's by more than 2 minutes; times on this page follow the chain.
+    </p>
+  )
+}
+
+function ReadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  if (isContractMissing(error)) {
+    return (
+      <div className="failure" role="alert">
+        <p>
+          <strong>Contract not found on this network.</strong> The configured vesting contracts have no code on this
+          chain. Check the network and the contract addresses of this deployment.
+        </p>
+      </div>
+    )
+  }
+  return (
+    <div className="failure" role="alert">
+      <p>Your vesting data could not be loaded. The network may be unreachable.</p>
+      <button type="button" className="button" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  )
+}
+
+function HolderView({ deployment }: { deployment: Deployment }) {
+  const { address, isConnected } = useAccount()
+  const holdings = useHoldings(address, deployment.token)
+  if (!isConnected || !address) {
+    return (
+      <div className="connect">
+        <p>Connect your wallet to see your vesting position.</p>
+        <ConnectButton />
+      </div>
+    )
+  }
+  if (holdings.error) return <ReadFailure error={holdings.error} onRetry={() => void holdings.refetch()} />
+  if (!holdings.data) return <p className="status">Loading...</p>
+  return <Position deployment={deployment} holdings={holdings.data} queryKey={holdings.queryKey} />
+}
+
+function Position({
+  deployment,
+  holdings,
+  queryKey,
+}: {
+  deployment: Deployment
+  holdings: Holdings
+  queryKey: ReturnType<typeof useHoldings>['queryKey']
+}) {
+  const now = useNow()
+  const online = useOnline()
+  const { chainId } = useAccount()
+  const chain = useConfig().chains[0]
+  const actions = useVestingActions(queryKey)
+  const { position, legacyAmount, totalBurned, symbol, decimals } = holdings
+  const format = (value: bigint) => `${formatTokenAmount(value, decimals)} ${symbol}`
+  const phase = phaseAt(deployment.schedule, now)
+  const disabledReason = !online
+    ? 'You are offline. Actions are available again once you are back online.'
+    : chainId !== chain.id
+      ? `Your wallet is on another network. Switch to ${chain.name} to continue.`
+      : null
+
+  return (
+    <>
+      <WalletTools token={deployment.token} symbol={symbol} decimals={decimals} />
+      {disabledReason && (
+        <p className="notice" role="status">
+          {disabledReason}
+        </p>
+      )}
+      {actions.error && (
+        <div className="failure" role="alert">
+          <p>{actions.error}</p>
+          <button type="button" className="button" onClick={actions.clearError}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {hasPosition(position) ? (
+        <div className="panels">
+          <LockPanel
+            phase={phase}
+            schedule={deployment.schedule}
+            position={position}
+            format={format}
+            actions={actions}
+            disabledReason={disabledReason}
+          />
+          <ClaimBurnPanel
+            phase={phase}
+            schedule={deployment.schedule}
+            position={position}
+            totalBurned={totalBurned}
+            format={format}
+            actions={actions}
+            disabledReason={disabledReason}
+          />
+        </div>
+      ) : (
+        <p className="status">This address has no NAI vesting position.</p>
+      )}
+      {legacyAmount > 0n && (
+        <LegacySection
+          amount={legacyAmount}
+          claimStart={deployment.legacyClaimStart}
+          now={now}
+          format={format}
+          actions={actions}
+          disabledReason={disabledReason}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,33 @@
+import { ConnectButton } from '@rainbow-me/rainbowkit'
+import type { ReactNode } from 'react'
+import { BLOG_POSTS, SOCIAL_LINKS } from './links'
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout">
+      <header className="header">
+        <a href="/" className="logo" aria-label="NAI Vesting & Claim Portal home">
+          <img src="/logo.svg" alt="" width={32} height={32} />
+          <span>NAI Vesting</span>
+        </a>
+        <ConnectButton />
+      </header>
+      <nav className="blog" aria-label="News">
+        {BLOG_POSTS.map((post) => (
+          <a key={post.href} className="blog-card" href={post.href} target="_blank" rel="noopener noreferrer">
+            <strong>{post.title}</strong>
+            <span>{post.summary}</span>
+          </a>
+        ))}
+      </nav>
+      <main className="main">{children}</main>
+      <footer className="footer">
+        {SOCIAL_LINKS.map((link) => (
+          <a key={link.href} href={link.href} target="_blank" rel="noopener noreferrer" title={link.name}>
+            <img src={link.icon} alt="Social link" width={30} height={30} />
+          </a>
+        ))}
+      </footer>
+    </div>
+  )
+}

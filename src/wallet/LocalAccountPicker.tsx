@@ -1,0 +1,24 @@
+import { useId } from 'react'
+import type { Address } from 'viem'
+import { useAccount } from 'wagmi'
+import { ANVIL_ACCOUNTS, localTestProvider } from './localTestWallet'
+
+/** Lets the local test wallet act as any of anvil's unlocked accounts. */
+export function LocalAccountPicker() {
+  const id = useId()
+  const { address } = useAccount()
+  const provider = localTestProvider()
+  if (!provider) return null
+  return (
+    <label className="account-picker" htmlFor={id}>
+      <span>Test account</span>
+      <select id={id} value={address} onChange={(event) => provider.selectAccount(event.target.value as Address)}>
+        {ANVIL_ACCOUNTS.map((account, index) => (
+          <option key={account} value={account}>
+            #{index} {account.slice(0, 6)}…{account.slice(-4)}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

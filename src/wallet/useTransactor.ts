@@ -1,0 +1,130 @@
+import { useAddRecentTransaction } from '@rainbow-me/rainbowkit'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { type Hash, HttpRequestError, TimeoutError, type TransactionReceipt } from 'viem'
+import { waitForTransactionReceipt } from 'viem/actions'
+import { useAccount, useConfig } from 'wagmi'
+import { getPublicClient, writeContract } from 'wagmi/actions'
+import { describeError } from '../lib/errors'
+import { readPendingTransaction, usePendingTransaction, writePendingTransaction } from './pendingTransaction'
+
+type WriteRequest = Parameters<typeof writeContract>[1]
+
+export type Action<Id extends string> = {
+  id: Id
+  /** Shown in the wallet's recent transactions. */
+  description: string
+  /** Simulates the call (so a revert is explained before the wallet is asked) and returns the request to send. */
+  simulate: () => Promise<{ request: WriteRequest }>
+}
+
+class TransactionFailed extends Error {}
+
+function isNetworkFailure(error: unknown) {
+  return error instanceof HttpRequestError || error instanceof TimeoutError || error instanceof TypeError
+}
+
+/**
+ * The single write pipeline every action button uses: guard, simulate, write, wait for the receipt, check its
+ * status, handle a replaced transaction, then refresh what the write changed. A pending write survives a reload.
+ */
+export function useTransactor<Id extends string>(options: { onSettled: () => void }) {
+  const config = useConfig()
+  const chain = config.chains[0]
+  const { address, chainId, isConnected } = useAccount()
+  const addRecentTransaction = useAddRecentTransaction()
+  const stored = usePendingTransaction()
+  const [error, setError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState<Id | null>(null)
+  const onSettledRef = useRef(options.onSettled)
+  onSettledRef.current = options.onSettled
+  const waiting = useRef<Hash | null>(null)
+
+  const inFlight = stored && stored.account === address && stored.chainId === chain.id ? (stored.action as Id) : null
+  const pending = submitting ?? inFlight
+
+  const settle = useCallback(
+    async (hash: Hash, resimulate?: () => Promise<unknown>) => {
+      if (waiting.current === hash) return
+      waiting.current = hash
+      try {
+        let cancelled = false
+        const client = getPublicClient(config)
+        if (!client) throw new TransactionFailed(`No connection to ${config.chains[0].name} is configured.`)
+        const receipt: TransactionReceipt = await waitForTransactionReceipt(client, {
+          hash,
+          onReplaced: (replacement) => {
+            cancelled = replacement.reason === 'cancelled'
+          },
+        })
+        if (cancelled) throw new TransactionFailed('The transaction was cancelled in your wallet.')
+        if (receipt.status !== 'success') {
+          // Run the call again to find the contract's reason; fall back to a plain sentence.
+          await resimulate?.()
+          throw new TransactionFailed('The transaction was reverted on chain. Nothing was changed.')
+        }
+        writePendingTransaction(null)
+      } catch (failure) {
+        if (isNetworkFailure(failure)) {
+          setError(
+            'The network could not be reached while waiting for your transaction. It will be checked again when you are back online.',
+          )
+          return
+        }
+        writePendingTransaction(null)
+        if (failure instanceof TransactionFailed) setError(failure.message)
+        else {
+          const description = describeError(failure)
+          if (description.kind === 'failed') setError(description.message)
+        }
+      } finally {
+        waiting.current = null
+        onSettledRef.current()
+      }
+    },
+    [config],
+  )
+
+  // Resume waiting for a transaction sent before a reload, and again when the connection comes back.
+  useEffect(() => {
+    const resume = () => {
+      const record = readPendingTransaction()
+      if (record && record.chainId === chain.id) void settle(record.hash)
+    }
+    resume()
+    window.addEventListener('online', resume)
+    return () => window.removeEventListener('online', resume)
+  }, [chain.id, settle])
+
+  const run = useCallback(
+    async (action: Action<Id>) => {
+      if (readPendingTransaction() || submitting) return
+      setError(null)
+      if (!isConnected || !address) {
+        setError('Connect your wallet first.')
+        return
+      }
+      if (chainId !== chain.id) {
+        setError(`Your wallet is on another network. Switch to ${chain.name} to continue.`)
+        return
+      }
+      let hash: Hash
+      setSubmitting(action.id)
+      try {
+        const { request } = await action.simulate()
+        hash = await writeContract(config, request)
+      } catch (failure) {
+        const description = describeError(failure)
+        if (description.kind === 'failed') setError(description.message)
+        return
+      } finally {
+        setSubmitting(null)
+      }
+      writePendingTransaction({ hash, action: action.id, description: action.description, account: address, chainId })
+      addRecentTransaction({ hash, description: action.description })
+      await settle(hash, action.simulate)
+    },
+    [address, chainId, chain, config, isConnected, addRecentTransaction, settle, submitting],
+  )
+
+  return { run, pending, error, clearError: useCallback(() => setError(null), []) }
+}
