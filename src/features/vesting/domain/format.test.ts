@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest'
+import {
+  formatBurnPercentage,
+  formatCountdown,
+  formatDateTime,
+  formatTokenAmount,
+  shortenAddress,
+  truncateName,
+} from './format'
+
+const E18 = 10n ** 18n
+const E16 = 10n ** 16n
+
+describe('formatTokenAmount', () => {
+  it.each<[string, bigint, number, string]>([
+    ['zero', 0n, 18, '0'],
+    ['1 wei', 1n, 18, '<0.01'],
+    ['0.009999', 9999n * 10n ** 12n, 18, '<0.01'],
+    ['just below 0.01', E16 - 1n, 18, '<0.01'],
+    ['exactly 0.01', E16, 18, '0.01'],
+    ['0.019 rounds down', 19n * 10n ** 15n, 18, '0.01'],
+    ['0.1 trims the trailing zero', E18 / 10n, 18, '0.1'],
+    ['1', E18, 18, '1'],
+    ['1.50 trims to 1.5', 15n * 10n ** 17n, 18, '1.5'],
+    ['1.999999 rounds down, never up to 2', 2n * E18 - 1n, 18, '1.99'],
+    ['1.005 rounds down to 1', 1005n * 10n ** 15n, 18, '1'],
+    ['999.99', 99999n * E16, 18, '999.99'],
+    ['1,000 groups the thousands', 1000n * E18, 18, '1,000'],
+    ['1234567.899', 1234567899n * 10n ** 15n, 18, '1,234,567.89'],
+    ['10^30 wei', 10n ** 30n, 18, '1,000,000,000,000'],
+    ['uint96 max', 2n ** 96n - 1n, 18, '79,228,162,514.26'],
+    ['6 decimals', 1234567n, 6, '1.23'],
+    ['2 decimals', 123456n, 2, '1,234.56'],
+    ['1 decimal', 12345n, 1, '1,234.5'],
+    ['0 decimals', 1234567n, 0, '1,234,567'],
+    ['1 unit at 0 decimals', 1n, 0, '1'],
+  ])('%s → %s', (_, value, decimals, expected) => {
+    expect(formatTokenAmount(value, decimals)).toBe(expected)
+  })
+
+  it('rejects a negative amount and impossible decimals', () => {
+    expect(() => formatTokenAmount(-1n, 18)).toThrow(RangeError)
+    expect(() => formatTokenAmount(1n, -1)).toThrow(RangeError)
+    expect(() => formatTokenAmount(1n, 1.5)).toThrow(RangeError)
+  })
+})
+
+describe('formatBurnPercentage', () => {
+  it.each<[bigint, string]>([
+    [0n, '0.0'],
+    [25n * E16, '25.0'],
+    [125n * 10n ** 15n, '12.5'],
+    [E18, '100.0'],
+    [123456789012345678n, '12.3'],
+    [E18 - 1n, '99.9'],
+    [10n ** 15n - 1n, '0.0'],
+    [10n ** 15n, '0.1'],
+    [5n * E16, '5.0'],
+  ])('%s → %s', (value, expected) => {
+    expect(formatBurnPercentage(value)).toBe(expected)
+  })
+
+  it('rejects a negative value', () => {
+    expect(() => formatBurnPercentage(-1n)).toThrow(RangeError)
+  })
+})
+
+describe('formatCountdown', () => {
+  it.each<[bigint, string]>([
+    [-100n, 'Expired'],
+    [0n, 'Expired'],
+    [1n, '00:00:01'],
+    [59n, '00:00:59'],
+    [60n, '00:01:00'],
+    [3599n, '00:59:59'],
+    [3600n, '01:00:00'],
+    [86399n, '23:59:59'],
+    [86400n, '1 day 00:00:00'],
+    [86401n, '1 day 00:00:01'],
+    [2n * 86400n - 1n, '1 day 23:59:59'],
+    [2n * 86400n, '2 days 00:00:00'],
+    [2n * 86400n + 3723n, '2 days 01:02:03'],
+    [365n * 86400n, '365 days 00:00:00'],
+  ])('%s s → %s', (seconds, expected) => {
+    expect(formatCountdown(seconds)).toBe(expected)
+  })
+})
+
+describe('formatDateTime', () => {
+  it.each<[bigint, string, string, string]>([
+    [1731524400n, 'en-US', 'UTC', 'Nov 13, 2024, 7:00 PM UTC'],
+    [1731524400n, 'en-US', 'America/New_York', 'Nov 13, 2024, 2:00 PM EST'],
+    [1731524400n, 'en-GB', 'Europe/Berlin', '13 Nov 2024, 20:00 CET'],
+    [1769972400n, 'en-GB', 'UTC', '1 Feb 2026, 19:00 UTC'],
+    [0n, 'en-US', 'UTC', 'Jan 1, 1970, 12:00 AM UTC'],
+  ])('%s in %s, %s → %s', (epochSeconds, locale, timeZone, expected) => {
+    expect(formatDateTime(epochSeconds, locale, timeZone)).toBe(expected)
+  })
+})
+
+describe('shortenAddress', () => {
+  it.each<[string, string]>([
+    ['0x1234567890abcdef1234567890abcdef1234abcd', '0x1234…abcd'],
+    ['0xcA11bde05977b3631167028862bE2a173976CA11', '0xcA11…CA11'],
+    ['0x1234567', '0x1234567'],
+    ['', ''],
+  ])('%s → %s', (address, expected) => {
+    expect(shortenAddress(address)).toBe(expected)
+  })
+})
+
+describe('truncateName', () => {
+  it.each<[string, number | undefined, string]>([
+    ['vitalik.eth', undefined, 'vitalik.eth'],
+    ['exactly-24-characters-ok', undefined, 'exactly-24-characters-ok'],
+    ['twenty-five-characters-xx', undefined, 'twenty-five-characters-…'],
+    ['a-very-long-ens-name-indeed.eth', undefined, 'a-very-long-ens-name-in…'],
+    ['The NAI holders of 2024 from Europe', 20, 'The NAI holders of…'],
+    ['🦄🦄🦄🦄🦄', 4, '🦄🦄🦄…'],
+    ['abcdef', 3, 'ab…'],
+  ])('%s (max %s) → %s', (name, max, expected) => {
+    expect(truncateName(name, max)).toBe(expected)
+  })
+})

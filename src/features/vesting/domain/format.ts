@@ -1,0 +1,92 @@
+const SECONDS_PER_DAY = 86_400n
+
+/** Groups the digits of a non-negative integer string in threes: "1234567" → "1,234,567". */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+/**
+ * A token amount for display: at most 2 decimals, rounded down, trailing zeros trimmed, thousands grouped with ",".
+ * A non-zero amount below 0.01 reads "<0.01" so that it never looks like nothing.
+ * @param value In the token's smallest unit; never negative.
+ * @param decimals The token's decimals (18 for NAI).
+ * @throws RangeError for a negative value or decimals that are not a whole number ≥ 0.
+ */
+export function formatTokenAmount(value: bigint, decimals: number): string {
+  if (value < 0n) throw new RangeError(`A token amount cannot be negative, got ${value}.`)
+  if (!Number.isInteger(decimals) || decimals < 0) {
+    throw new RangeError(`Token decimals must be a whole number of at least 0, got ${decimals}.`)
+  }
+  const unit = 10n ** BigInt(decimals)
+  const whole = value / unit
+  const fraction = value % unit
+  // Hundredths of a token, rounded down.
+  const hundredths = decimals >= 2 ? fraction / 10n ** BigInt(decimals - 2) : fraction * 10n ** BigInt(2 - decimals)
+  if (value > 0n && whole === 0n && hundredths === 0n) return '<0.01'
+  const decimalsText = hundredths.toString().padStart(2, '0').replace(/0+$/, '')
+  return decimalsText ? `${groupThousands(whole.toString())}.${decimalsText}` : groupThousands(whole.toString())
+}
+
+/**
+ * A burn percentage (an 18-decimal fraction, 1e18 = 100 %) as a percent with one decimal, rounded down so that a
+ * share just below 100 % never reads "100.0": 250000000000000000n → "25.0", 125000000000000000n → "12.5".
+ * @throws RangeError for a negative value.
+ */
+export function formatBurnPercentage(burnPercentage: bigint): string {
+  if (burnPercentage < 0n) throw new RangeError(`A burn percentage cannot be negative, got ${burnPercentage}.`)
+  const tenthsOfAPercent = burnPercentage / 10n ** 15n
+  return `${tenthsOfAPercent / 10n}.${tenthsOfAPercent % 10n}`
+}
+
+const twoDigits = (value: bigint) => value.toString().padStart(2, '0')
+
+/**
+ * Time left as "N days HH:MM:SS" ("1 day HH:MM:SS" for one), "HH:MM:SS" under one day, and "Expired" once
+ * nothing is left.
+ */
+export function formatCountdown(secondsLeft: bigint): string {
+  if (secondsLeft <= 0n) return 'Expired'
+  const days = secondsLeft / SECONDS_PER_DAY
+  const rest = secondsLeft % SECONDS_PER_DAY
+  const clock = `${twoDigits(rest / 3600n)}:${twoDigits((rest % 3600n) / 60n)}:${twoDigits(rest % 60n)}`
+  if (days === 0n) return clock
+  return `${days} ${days === 1n ? 'day' : 'days'} ${clock}`
+}
+
+/**
+ * A moment as date and time with its time zone, e.g. "Nov 13, 2024, 7:00 PM UTC". Without `locale`/`timeZone`
+ * the user's own are used.
+ */
+export function formatDateTime(epochSeconds: bigint, locale?: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(new Date(Number(epochSeconds) * 1000))
+}
+
+/**
+ * An address as "0x" plus its first 4 hex digits, an ellipsis and its last 4: "0x1234…abcd". Anything too short to
+ * gain from shortening is returned as it is.
+ */
+export function shortenAddress(address: string): string {
+  if (address.length <= 11) return address
+  return `${address.slice(0, 6)}…${address.slice(-4)}`
+}
+
+/**
+ * A name cut to at most `max` characters including the closing "…" (counted in code points, so an emoji is never
+ * split in half); shorter names are returned as they are.
+ */
+export function truncateName(name: string, max = 24): string {
+  const characters = Array.from(name)
+  if (characters.length <= max) return name
+  return `${characters
+    .slice(0, Math.max(0, max - 1))
+    .join('')
+    .trimEnd()}…`
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { type Phase, phaseAt, type Schedule } from './schedule'
+
+/** The production schedule (SPEC §3). */
+const production: Schedule = {
+  claimStart: 1730314800n,
+  claimEnd: 1731524400n,
+  unlockStart: 1769972400n,
+  unlockEnd: 1801508400n,
+}
+
+/** A schedule whose lock is empty: unlocking starts the second the claim window closes. */
+const noLock: Schedule = { claimStart: 100n, claimEnd: 200n, unlockStart: 200n, unlockEnd: 300n }
+
+describe('phaseAt', () => {
+  const { claimStart, claimEnd, unlockStart, unlockEnd } = production
+  it.each<[string, bigint, Phase]>([
+    ['long before the claim window', 0n, 'before'],
+    ['claimStart − 1', claimStart - 1n, 'before'],
+    ['claimStart', claimStart, 'claim'],
+    ['claimStart + 1', claimStart + 1n, 'claim'],
+    ['claimEnd − 1', claimEnd - 1n, 'claim'],
+    ['claimEnd', claimEnd, 'locked'],
+    ['unlockStart − 1', unlockStart - 1n, 'locked'],
+    ['unlockStart', unlockStart, 'unlocking'],
+    ['unlockEnd − 1', unlockEnd - 1n, 'unlocking'],
+    ['unlockEnd', unlockEnd, 'ended'],
+    ['long after unlockEnd', unlockEnd + 10n ** 9n, 'ended'],
+  ])('production schedule at %s is %s', (_, now, phase) => {
+    expect(phaseAt(production, now)).toBe(phase)
+  })
+
+  it.each<[bigint, Phase]>([
+    [99n, 'before'],
+    [100n, 'claim'],
+    [199n, 'claim'],
+    [200n, 'unlocking'],
+    [299n, 'unlocking'],
+    [300n, 'ended'],
+  ])('with no lock between claimEnd and unlockStart, t = %s is %s', (now, phase) => {
+    expect(phaseAt(noLock, now)).toBe(phase)
+  })
+})

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    // Pure logic runs in node; a component test opts into a DOM with a `// @vitest-environment jsdom` docblock.
+    environment: 'node',
+  },
+})
