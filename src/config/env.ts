@@ -1,0 +1,116 @@
+import { type Address, getAddress, isAddress, zeroAddress } from 'viem'
+
+/** The chains a build can target: Ethereum, Avalanche C-Chain, and the local anvil chain. */
+export const SUPPORTED_CHAIN_IDS = [1, 43114, 31337] as const
+export type SupportedChainId = (typeof SUPPORTED_CHAIN_IDS)[number]
+
+/** The app's settings for one build, validated once at start-up. */
+export type AppConfig = {
+  chainId: SupportedChainId
+  /** RPC override; `undefined` means the chain's public endpoint. */
+  rpcUrl: string | undefined
+  vestingAddress: Address
+  legacyAddress: Address
+  /** `undefined` leaves WalletConnect-based wallets out. */
+  walletConnectProjectId: string | undefined
+}
+
+/** One problem with one environment variable, worded for the configuration error page. */
+export type ConfigError = { variable: string; message: string }
+
+export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: ConfigError[] }
+
+type Field<T> = { value: T } | { error: string }
+
+const CHAIN_CHOICES = '1 (Ethereum), 43114 (Avalanche C-Chain) or 31337 (local anvil)'
+
+/** Environment values are trimmed; a value that is empty after trimming counts as not set. */
+function read(env: Record<string, string | undefined>, variable: string): string | undefined {
+  const value = env[variable]?.trim()
+  return value ? value : undefined
+}
+
+function isSupportedChainId(value: number): value is SupportedChainId {
+  return (SUPPORTED_CHAIN_IDS as readonly number[]).includes(value)
+}
+
+function parseChainId(value: string | undefined): Field<SupportedChainId> {
+  if (value === undefined) return { error: `is not set. Set it to ${CHAIN_CHOICES}.` }
+  const chainId = /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!isSupportedChainId(chainId)) return { error: `"${value}" is not a supported chain. Use ${CHAIN_CHOICES}.` }
+  return { value: chainId }
+}
+
+function parseRpcUrl(value: string | undefined): Field<string | undefined> {
+  if (value === undefined) return { value: undefined }
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return { error: `"${value}" is not a URL. Use an http:// or https:// address, or leave it empty.` }
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { error: `"${value}" is not an http:// or https:// URL.` }
+  }
+  return { value }
+}
+
+function parseContractAddress(value: string | undefined, contract: string): Field<Address> {
+  if (value === undefined) return { error: `is not set. Set it to the address of the ${contract} contract.` }
+  if (!isAddress(value, { strict: false })) {
+    return { error: `"${value}" is not an address (expected 0x followed by 40 hexadecimal digits).` }
+  }
+  const address = getAddress(value)
+  if (address === zeroAddress) return { error: `is the zero address. Set it to the ${contract} contract's address.` }
+  return { value: address }
+}
+
+function parseWalletConnectProjectId(value: string | undefined): Field<string | undefined> {
+  if (value === undefined) return { value: undefined }
+  // Project ids are plain letters and digits; anything else is a paste error (quotes, spaces).
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) {
+    return { error: 'is not a WalletConnect project id (letters and digits only). Leave it empty to go without.' }
+  }
+  return { value }
+}
+
+/**
+ * Validates the build's environment (SPEC §3). Returns every problem at once, each naming its variable, so that the
+ * configuration error page can list them all.
+ */
+export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
+  const errors: ConfigError[] = []
+  const take = <T>(variable: string, field: Field<T>): T | undefined => {
+    if ('error' in field) {
+      errors.push({ variable, message: `${variable} ${field.error}` })
+      return undefined
+    }
+    return field.value
+  }
+
+  const chainId = take('VITE_CHAIN_ID', parseChainId(read(env, 'VITE_CHAIN_ID')))
+  const rpcUrl = take('VITE_RPC_URL', parseRpcUrl(read(env, 'VITE_RPC_URL')))
+  const vestingAddress = take(
+    'VITE_VESTING_ADDRESS',
+    parseContractAddress(read(env, 'VITE_VESTING_ADDRESS'), 'vesting'),
+  )
+  const legacyAddress = take(
+    'VITE_LEGACY_ADDRESS',
+    parseContractAddress(read(env, 'VITE_LEGACY_ADDRESS'), 'legacy claim'),
+  )
+  const walletConnectProjectId = take(
+    'VITE_WALLETCONNECT_PROJECT_ID',
+    parseWalletConnectProjectId(read(env, 'VITE_WALLETCONNECT_PROJECT_ID')),
+  )
+  if (vestingAddress !== undefined && vestingAddress === legacyAddress) {
+    errors.push({
+      variable: 'VITE_LEGACY_ADDRESS',
+      message: 'VITE_LEGACY_ADDRESS is the same as VITE_VESTING_ADDRESS; the two contracts have different addresses.',
+    })
+  }
+
+  if (errors.length > 0 || chainId === undefined || vestingAddress === undefined || legacyAddress === undefined) {
+    return { ok: false, errors }
+  }
+  return { ok: true, config: { chainId, rpcUrl, vestingAddress, legacyAddress, walletConnectProjectId } }
+}
