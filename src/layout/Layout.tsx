@@ -1,5 +1,5 @@
-import { ConnectButton } from '@rainbow-me/rainbowkit'
 import type { ReactNode } from 'react'
+import { WalletButton } from '../wallet/WalletKit'
 import { BLOG_POSTS, SOCIAL_LINKS } from './links'
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -10,7 +10,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <img src="/logo.svg" alt="" width={32} height={32} />
           <span>NAI Vesting</span>
         </a>
-        <ConnectButton />
+        <WalletButton />
       </header>
       <nav className="blog" aria-label="News">
         {BLOG_POSTS.map((post) => (

@@ -1,4 +1,3 @@
-import { lightTheme, RainbowKitProvider } from '@rainbow-me/rainbowkit'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { QueryClient } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
@@ -6,7 +5,8 @@ import { type ReactNode, useState } from 'react'
 import { deserialize, serialize, WagmiProvider } from 'wagmi'
 import { AppConfigContext } from '../config/AppConfigContext'
 import type { AppConfig } from '../config/env'
-import { APP_NAME, createWagmiConfig } from './wagmi'
+import { WalletKitBoundary } from './WalletKit'
+import { createWagmiConfig } from './wagmi'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 export const QUERY_CACHE_KEY = 'nai.queryCache'
@@ -42,13 +42,7 @@ export function AppProviders({ config, children }: { config: AppConfig; children
     <AppConfigContext.Provider value={config}>
       <WagmiProvider config={wagmiConfig}>
         <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-          <RainbowKitProvider
-            appInfo={{ appName: APP_NAME }}
-            showRecentTransactions
-            theme={lightTheme({ accentColor: '#0f766e', borderRadius: 'medium' })}
-          >
-            {children}
-          </RainbowKitProvider>
+          <WalletKitBoundary>{children}</WalletKitBoundary>
         </PersistQueryClientProvider>
       </WagmiProvider>
     </AppConfigContext.Provider>

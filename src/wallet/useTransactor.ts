@@ -1,4 +1,3 @@
-import { useAddRecentTransaction } from '@rainbow-me/rainbowkit'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { type Hash, HttpRequestError, TimeoutError, type TransactionReceipt } from 'viem'
 import { waitForTransactionReceipt } from 'viem/actions'
@@ -6,6 +5,7 @@ import { useAccount, useConfig } from 'wagmi'
 import { getPublicClient, writeContract } from 'wagmi/actions'
 import { describeError } from '../lib/errors'
 import { readPendingTransaction, usePendingTransaction, writePendingTransaction } from './pendingTransaction'
+import { addRecentTransaction } from './WalletKit'
 
 type WriteRequest = Parameters<typeof writeContract>[1]
 
@@ -31,7 +31,6 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
   const config = useConfig()
   const chain = config.chains[0]
   const { address, chainId, isConnected } = useAccount()
-  const addRecentTransaction = useAddRecentTransaction()
   const stored = usePendingTransaction()
   const [error, setError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState<Id | null>(null)
@@ -120,10 +119,10 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
         setSubmitting(null)
       }
       writePendingTransaction({ hash, action: action.id, description: action.description, account: address, chainId })
-      addRecentTransaction({ hash, description: action.description })
+      addRecentTransaction(hash, action.description)
       await settle(hash, action.simulate)
     },
-    [address, chainId, chain, config, isConnected, addRecentTransaction, settle, submitting],
+    [address, chainId, chain, config, isConnected, settle, submitting],
   )
 
   return { run, pending, error, clearError: useCallback(() => setError(null), []) }

@@ -1,4 +1,4 @@
-import { connectorsForWallets, type WalletList } from '@rainbow-me/rainbowkit'
+import type { WalletList } from '@rainbow-me/rainbowkit'
 import {
   coinbaseWallet,
   injectedWallet,
@@ -10,6 +10,7 @@ import {
 import { createConfig, http } from 'wagmi'
 import { chainFor } from '../config/chains'
 import type { AppConfig } from '../config/env'
+import { connectorsForWallets } from './connectors'
 import { localTestWallet } from './localTestWallet'
 
 export const APP_NAME = 'NAI Vesting & Claim Portal'

@@ -1,6 +1,6 @@
-import { ConnectButton } from '@rainbow-me/rainbowkit'
 import { useAccount, useConfig } from 'wagmi'
 import { useOnline } from '../../../lib/useOnline'
+import { WalletButton } from '../../../wallet/WalletKit'
 import { useVestingActions } from '../actions'
 import { useClockCorrected, useNow } from '../clock'
 import { formatDateTime, formatTokenAmount } from '../domain/format'
@@ -76,7 +76,7 @@ function HolderView({ deployment }: { deployment: Deployment }) {
     return (
       <div className="connect">
         <p>Connect your wallet to see your vesting position.</p>
-        <ConnectButton />
+        <WalletButton />
       </div>
     )
   }

@@ -1,0 +1,47 @@
+import type { Wallet, WalletList } from '@rainbow-me/rainbowkit'
+import type { CreateConnectorFn } from 'wagmi'
+
+type Options = { appName: string; projectId: string }
+
+/**
+ * Turns RainbowKit wallet definitions into wagmi connectors carrying the metadata RainbowKit's modal reads
+ * (`rkDetails`) — what RainbowKit's own `connectorsForWallets` does. It lives here so that the connectors can be
+ * created at start-up without importing RainbowKit's UI, which is loaded only when a holder connects.
+ */
+export function connectorsForWallets(walletList: WalletList, { appName, projectId }: Options): CreateConnectorFn[] {
+  const metadata = { name: appName, description: appName, url: window.location.origin, icons: [] }
+  const seen = new Set<string>()
+  const connectors: CreateConnectorFn[] = []
+  let index = -1
+  for (const [groupIndex, { groupName, wallets }] of walletList.entries()) {
+    for (const createWallet of wallets) {
+      index++
+      const wallet: Wallet = createWallet({
+        projectId,
+        appName,
+        options: { metadata },
+        walletConnectParameters: { metadata },
+      })
+      if (seen.has(wallet.id) || wallet.hidden?.()) continue
+      seen.add(wallet.id)
+      const { createConnector, hidden: _hidden, ...walletMeta } = wallet
+      const details = (extra: { isWalletConnectModalConnector?: boolean; showQrModal?: true } = {}) => ({
+        rkDetails: Object.fromEntries(
+          Object.entries({
+            ...walletMeta,
+            index,
+            groupIndex: groupIndex + 1,
+            groupName,
+            isRainbowKitConnector: true,
+            ...extra,
+          }).filter(([, value]) => value !== undefined),
+        ) as Parameters<Wallet['createConnector']>[0]['rkDetails'],
+      })
+      if (wallet.id === 'walletConnect') {
+        connectors.push(createConnector(details({ isWalletConnectModalConnector: true, showQrModal: true })))
+      }
+      connectors.push(createConnector(details()))
+    }
+  }
+  return connectors
+}
