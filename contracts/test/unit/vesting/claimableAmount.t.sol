@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {Base} from "../../Base.t.sol";
+import {PositionHolder} from "../../mocks/PositionHolder.sol";
+
+contract Vesting_ClaimableAmount_Unit_Test is Base {
+    function test_GivenNoPosition() external {
+        vm.warp(UNLOCK_END);
+        vm.assertEq(vesting.claimableAmount(eve), 0);
+    }
+
+    function test_WhenBeforeUnlockStart() external {
+        vm.warp(UNLOCK_START - 1);
+        vm.assertEq(vesting.claimableAmount(alice), 0);
+    }
+
+    function test_WhenDuringUnlock() external {
+        vm.warp(UNLOCK_START + 73 days);
+        vm.assertEq(vesting.claimableAmount(alice), 200_000e18);
+    }
+
+    function test_GivenPartUnlocked() external {
+        vm.warp(UNLOCK_START + 73 days);
+        vm.prank(alice);
+        vesting.unlock();
+        vm.assertEq(vesting.claimableAmount(alice), 0);
+        vm.warp(UNLOCK_START + 146 days);
+        vm.assertEq(vesting.claimableAmount(alice), 200_000e18);
+        vm.warp(UNLOCK_END);
+        vm.assertEq(vesting.claimableAmount(alice), 800_000e18);
+    }
+
+    function test_GivenVestedBelowUnlocked() external {
+        PositionHolder vault = _deployWhitelistedHolder(alice);
+        vm.warp(UNLOCK_START + UNLOCK_DURATION / 2);
+        vm.prank(alice);
+        vesting.unlock();
+        vm.prank(alice);
+        vesting.transferLocked(address(vault), 500_000e18);
+        // Vested 250,000, unlocked 500,000: clamped to zero.
+        vm.assertEq(vesting.claimableAmount(alice), 0);
+        vm.assertEq(vesting.claimableAmount(address(vault)), 250_000e18);
+    }
+
+    function test_GivenEverythingUnlocked() external {
+        vm.warp(UNLOCK_END);
+        vm.prank(dave);
+        vesting.unlock();
+        vm.warp(UNLOCK_END + 1);
+        vm.assertEq(vesting.claimableAmount(dave), 0);
+    }
+}

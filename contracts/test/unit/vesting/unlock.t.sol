@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+
+import {IVesting} from "../../../src/interfaces/IVesting.sol";
+import {Vesting} from "../../../src/Vesting.sol";
+import {Base} from "../../Base.t.sol";
+import {PositionHolder} from "../../mocks/PositionHolder.sol";
+import {ReentrantToken} from "../../mocks/ReentrantToken.sol";
+
+contract Vesting_Unlock_Unit_Test is Base {
+    /// @dev Unlocks for `holder` and checks the event, the payout and the position.
+    function _unlockAndCheck(address holder, uint256 expectedPaid) internal {
+        (uint256 amountBefore, uint256 burnPercentage, uint256 unlockedBefore) = vesting.claimByOwner(holder);
+        uint256 holderBefore = nai.balanceOf(holder);
+        uint256 vestingBefore = nai.balanceOf(address(vesting));
+
+        vm.expectEmit(true, true, true, true, address(vesting));
+        emit IVesting.Unlocked(holder, expectedPaid);
+        vm.prank(holder);
+        vesting.unlock();
+
+        vm.assertEq(nai.balanceOf(holder), holderBefore + expectedPaid, "holder paid");
+        vm.assertEq(nai.balanceOf(address(vesting)), vestingBefore - expectedPaid, "vesting balance");
+        (uint256 amountAfter, uint256 burnPercentageAfter, uint256 unlockedAfter) = vesting.claimByOwner(holder);
+        vm.assertEq(amountAfter, amountBefore, "position amount kept");
+        vm.assertEq(burnPercentageAfter, burnPercentage, "burn percentage kept");
+        vm.assertEq(unlockedAfter, unlockedBefore + expectedPaid, "unlocked amount");
+        vm.assertEq(vesting.claimableAmount(holder), 0, "nothing left to unlock this second");
+    }
+
+    function _expectNothingToUnlock(address holder) internal {
+        vm.expectRevert(abi.encodeWithSelector(IVesting.Vesting_NothingToUnlock.selector, holder));
+        vm.prank(holder);
+        vesting.unlock();
+    }
+
+    /*//////////////////////////////////////////////////////////////
+                                 REVERTS
+    //////////////////////////////////////////////////////////////*/
+
+    function test_RevertWhen_OneSecondBeforeUnlockStart() external {
+        vm.warp(UNLOCK_START - 1);
+        vm.expectRevert(
+            abi.encodeWithSelector(IVesting.Vesting_UnlockNotStarted.selector, UNLOCK_START - 1, UNLOCK_START)
+        );
+        vm.prank(alice);
+        vesting.unlock();
+    }
+
+    function test_RevertWhen_InClaimWindow() external {
+        vm.warp(CLAIM_START);
+        vm.expectRevert(abi.encodeWithSelector(IVesting.Vesting_UnlockNotStarted.selector, CLAIM_START, UNLOCK_START));
+        vm.prank(alice);
+        vesting.unlock();
+    }
+
+    function test_RevertGiven_AtUnlockStart() external {
+        // The unlock has started, but nothing has vested in its first second.
+        vm.warp(UNLOCK_START);
+        _expectNothingToUnlock(alice);
+    }
+
+    function test_RevertGiven_NoPosition() external {
+        vm.warp(UNLOCK_END);
+        _expectNothingToUnlock(eve);
+    }
+
+    function test_RevertGiven_WholePositionClaimed() external {
+        vm.warp(CLAIM_START);
+        vm.prank(dave);
+        vesting.claimAndBurn(DAVE_AMOUNT);
+        vm.warp(UNLOCK_END);
+        _expectNothingToUnlock(dave);
+    }
+
+    function test_RevertGiven_AlreadyUnlockedThisSecond() external {
+        vm.warp(UNLOCK_START + 100 days);
+        vm.startPrank(alice);
+        vesting.unlock();
+        vm.expectRevert(abi.encodeWithSelector(IVesting.Vesting_NothingToUnlock.selector, alice));
+        vesting.unlock();
+        vm.stopPrank();
+    }
+
+    function test_RevertGiven_EverythingUnlocked() external {
+        vm.warp(UNLOCK_END);
+        vm.prank(alice);
+        vesting.unlock();
+        vm.warp(UNLOCK_END + 365 days);
+        _expectNothingToUnlock(alice);
+    }
+
+    function test_RevertGiven_VestedBelowUnlockedAfterTransfer() external {
+        PositionHolder vault = _deployWhitelistedHolder(alice);
+        vm.warp(UNLOCK_START + UNLOCK_DURATION / 2);
+        vm.prank(alice);
+        vesting.unlock(); // 500,000 unlocked
+        vm.prank(alice);
+        vesting.transferLocked(address(vault), 400_000e18);
+        // Vested: 600,000 × ½ = 300,000 < 500,000 unlocked: clamped to nothing, never negative.
+        vm.assertEq(vesting.claimableAmount(alice), 0);
+        _expectNothingToUnlock(alice);
+    }
+
+    function test_RevertWhen_TokenReentersUnlock() external {
+        ReentrantToken token = new ReentrantToken();
+        vm.prank(admin);
+        Vesting reentered = new Vesting(address(token), CLAIM_START, CLAIM_END, UNLOCK_START, UNLOCK_END);
+        token.mint(admin, ALICE_AMOUNT);
+        vm.prank(admin);
+        token.approve(address(reentered), ALICE_AMOUNT);
+        address[] memory owners = new address[](1);
+        uint256[] memory amounts = new uint256[](1);
+        uint256[] memory burnPercentages = new uint256[](1);
+        (owners[0], amounts[0], burnPercentages[0]) = (alice, ALICE_AMOUNT, ALICE_BURN);
+        vm.prank(admin);
+        reentered.addClaims(owners, amounts, burnPercentages);
+
+        vm.warp(UNLOCK_END);
+        token.arm(address(reentered), abi.encodeCall(IVesting.unlock, ()));
+        vm.expectRevert(abi.encodeWithSelector(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector));
+        vm.prank(alice);
+        reentered.unlock();
+        vm.assertEq(token.balanceOf(alice), 0);
+    }
+
+    /*//////////////////////////////////////////////////////////////
+                                SUCCESSES
+    //////////////////////////////////////////////////////////////*/
+
+    function test_WhenOneSecondAfterUnlockStart() external {
+        vm.warp(UNLOCK_START + 1);
+        // 1,000,000e18 × 1 / 31,536,000 s, rounded down.
+        _unlockAndCheck(alice, 31_709_791_983_764_586);
+    }
+
+    function test_WhenPartwayThroughUnlock() external {
+        vm.warp(UNLOCK_START + 73 days);
+        // 73 of 365 days: a fifth.
+        _unlockAndCheck(alice, 200_000e18);
+    }
+
+    function test_WhenUnlockingAgainLater() external {
+        vm.warp(UNLOCK_START + 73 days);
+        _unlockAndCheck(alice, 200_000e18);
+        vm.warp(UNLOCK_START + 146 days);
+        _unlockAndCheck(alice, 200_000e18);
+        vm.assertEq(_unlockedAmount(alice), 400_000e18);
+    }
+
+    function test_WhenAtUnlockEnd() external {
+        vm.warp(UNLOCK_START + 100 days);
+        uint256 first = BOB_AMOUNT * 100 days / UNLOCK_DURATION;
+        _unlockAndCheck(bob, first);
+        vm.warp(UNLOCK_END);
+        // Exactly the rest, no dust left behind.
+        _unlockAndCheck(bob, BOB_AMOUNT - first);
+        vm.assertEq(_unlockedAmount(bob), BOB_AMOUNT);
+    }
+
+    function test_WhenLongAfterUnlockEnd() external {
+        vm.warp(UNLOCK_END + 10 * 365 days);
+        _unlockAndCheck(dave, DAVE_AMOUNT);
+    }
+
+    function test_WhenPositionWasPartlyClaimed() external {
+        vm.warp(CLAIM_START);
+        vm.prank(alice);
+        vesting.claimAndBurn(600_000e18);
+        // The remaining 400,000 unlocks; a fifth of it after 73 days.
+        vm.warp(UNLOCK_START + 73 days);
+        _unlockAndCheck(alice, 80_000e18);
+    }
+
+    function test_WhenVestedCatchesUpAfterTransfer() external {
+        PositionHolder vault = _deployWhitelistedHolder(alice);
+        vm.warp(UNLOCK_START + UNLOCK_DURATION / 2);
+        vm.prank(alice);
+        vesting.unlock(); // 500,000 unlocked
+        vm.prank(alice);
+        vesting.transferLocked(address(vault), 400_000e18);
+        // 600,000 × 5/6 = 500,000: still nothing above what was unlocked.
+        vm.warp(UNLOCK_START + UNLOCK_DURATION * 5 / 6);
+        _expectNothingToUnlock(alice);
+        // From then on alice unlocks again, and in the end exactly her remaining 100,000.
+        vm.warp(UNLOCK_END);
+        _unlockAndCheck(alice, 100_000e18);
+    }
+}
