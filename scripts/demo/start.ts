@@ -1,0 +1,384 @@
+/**
+ * `npm start`: the whole product on one machine. Starts anvil, deploys DemoToken, Vesting, LegacyClaim and
+ * Multicall3 with a schedule set relative to now, seeds demo holders that show every state, builds the app pointed
+ * at them, serves it, and prints the URL and the test accounts. Ctrl-C stops everything.
+ */
+import type { ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { type Anvil, anvilBinary, assertPortFree } from '../lib/anvil.ts'
+import type { ContractName } from '../lib/artifacts.ts'
+import {
+  type DemoDeployment,
+  type HolderState,
+  isPhase,
+  PHASES,
+  type Phase,
+  readHolderStates,
+  scheduleForPhase,
+  seedDemo,
+  startDemoChain,
+} from '../lib/seed.ts'
+import {
+  type Child,
+  ChildFailure,
+  killAllChildrenNow,
+  runToCompletion,
+  spawnChild,
+  stopChild,
+  waitForUrl,
+} from './children.ts'
+import { accountTable, deploymentFile, PHASE_TITLES, privateKeyTable } from './report.ts'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const require = createRequire(import.meta.url)
+
+const USAGE = `Usage: npm start -- [options]
+
+Runs the NAI Vesting & Claim Portal against a local anvil chain with demo holders.
+
+Options:
+  --phase <phase>            where "now" falls in the schedule: ${PHASES.join(', ')} (default: claim)
+  --port <port>              port of the app on 127.0.0.1 (default: 5173)
+  --rpc-port <port>          port of the anvil JSON-RPC endpoint on 127.0.0.1 (default: 8545)
+  --dev                      serve with the Vite dev server (hot reload) instead of a production build
+  --deployment-file <path>   where to write the deployment (default: .deployments/local.json)
+  --help                     show this text
+
+Phases: before = the claim window opens in 2 days; claim = it opened a day ago and closes in 14 days;
+locked = it closed 10 days ago; unlocking = unlocking started 120 days ago; ended = unlocking ended a day ago.`
+
+/** A failure explained to the person who ran the command. */
+class DemoError extends Error {}
+
+type Options = {
+  phase: Phase
+  port: number
+  rpcPort: number
+  dev: boolean
+  deploymentFile: string
+  help: boolean
+}
+
+function parsePort(value: string, option: string): number {
+  const port = /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new DemoError(`${option} must be a port number between 1 and 65535, got "${value}".`)
+  }
+  return port
+}
+
+function readArgs(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      phase: { type: 'string', default: 'claim' },
+      port: { type: 'string', default: '5173' },
+      'rpc-port': { type: 'string', default: '8545' },
+      dev: { type: 'boolean', default: false },
+      'deployment-file': { type: 'string', default: '.deployments/local.json' },
+      help: { type: 'boolean', default: false },
+    },
+  }).values
+}
+
+function parseOptions(argv: string[]): Options {
+  let values: ReturnType<typeof readArgs>
+  try {
+    values = readArgs(argv)
+  } catch (error) {
+    throw new DemoError(
+      `${(error instanceof Error ? error.message : String(error)).replace(/\.?$/, '.')} Run \`npm start -- --help\`.`,
+    )
+  }
+  const { phase } = values
+  if (!isPhase(phase)) throw new DemoError(`--phase must be one of ${PHASES.join(', ')}, got "${phase}".`)
+  const port = parsePort(values.port, '--port')
+  const rpcPort = parsePort(values['rpc-port'], '--rpc-port')
+  if (port === rpcPort) throw new DemoError(`--port and --rpc-port must differ (both are ${port}).`)
+  return {
+    phase,
+    port,
+    rpcPort,
+    dev: values.dev,
+    deploymentFile: resolve(root, values['deployment-file']),
+    help: values.help,
+  }
+}
+
+/*//////////////////////////////////////////////////////////////
+                          PROCESS LIFECYCLE
+//////////////////////////////////////////////////////////////*/
+
+let anvilStarting: Promise<Anvil> | undefined
+let anvilProcess: ChildProcess | undefined
+let server: Child | undefined
+const builds = new Set<Child>()
+let stopping: Promise<never> | undefined
+
+/** Stops the builds, the server and anvil (whatever has started so far), then exits with `code`. Runs once. */
+function shutDown(code: number, message?: string): Promise<never> {
+  if (stopping) return stopping
+  stopping = (async () => {
+    if (message) console.error(`\n${message}`)
+    await Promise.all([...builds].map((build) => stopChild(build)))
+    if (server) await stopChild(server)
+    const anvil = await anvilStarting?.catch(() => undefined)
+    if (anvil) await stopAnvil(anvil)
+    process.exit(code)
+  })()
+  return stopping
+}
+
+async function stopAnvil(anvil: Anvil): Promise<void> {
+  const timer = setTimeout(() => anvil.process.kill('SIGKILL'), 5_000)
+  await anvil.stop()
+  clearTimeout(timer)
+}
+
+/** Called right before starting a process, so that nothing new starts once a stop has begun. */
+function guardNotStopping(): void {
+  if (stopping) throw new DemoError('Stopped.')
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (!stopping) console.log(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping the app server and anvil…`)
+    void shutDown(0)
+  })
+}
+process.on('uncaughtException', (error) => void shutDown(1, explain(error)))
+process.on('unhandledRejection', (error) => void shutDown(1, explain(error)))
+process.on('exit', () => {
+  // Normally everything has been stopped by now; this covers an exit nobody planned for.
+  killAllChildrenNow()
+  if (anvilProcess && anvilProcess.exitCode === null && anvilProcess.signalCode === null) anvilProcess.kill('SIGKILL')
+})
+
+function explain(error: unknown): string {
+  const prefix = 'npm start failed:'
+  const suffix = 'Nothing was left running.'
+  if (error instanceof ChildFailure) {
+    const tail = error.tail.trim().split('\n').slice(-25).join('\n')
+    return `${tail ? `${tail}\n\n` : ''}${prefix} ${error.message} ${hintFor(error.childName)} ${suffix}`
+  }
+  if (error instanceof DemoError) return `${prefix} ${error.message} ${suffix}`
+  const text = error instanceof Error ? error.message : String(error)
+  return `${prefix} ${text} ${suffix}`
+}
+
+function hintFor(childName: string): string {
+  if (childName === 'contracts build') return 'The contracts did not compile: run `npm run contracts:build` to see why.'
+  if (childName === 'app build') return 'The app did not build (its output is above): fix it and run `npm start` again.'
+  return 'Its output is above.'
+}
+
+/*//////////////////////////////////////////////////////////////
+                               STEPS
+//////////////////////////////////////////////////////////////*/
+
+const step = (text: string) => console.log(`• ${text}`)
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1)
+
+const ARTIFACTS: ContractName[] = ['DemoToken', 'Vesting', 'LegacyClaim', 'Multicall3']
+
+async function ensureContractsBuilt(): Promise<void> {
+  const missing = ARTIFACTS.filter((name) => !existsSync(join(root, 'contracts', 'out', `${name}.sol`, `${name}.json`)))
+  if (missing.length === 0) return
+  step(`Building the contracts (${missing.join(', ')} not compiled yet)…`)
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+  guardNotStopping()
+  const build = spawnChild('contracts build', npm, ['run', 'contracts:build'], { cwd: root })
+  builds.add(build)
+  await runToCompletion(build)
+  builds.delete(build)
+}
+
+async function assertPortAvailable(port: number, what: 'rpc' | 'app'): Promise<void> {
+  try {
+    await assertPortFree(port)
+  } catch {
+    const [needs, option] = what === 'rpc' ? ['the local chain (anvil)', '--rpc-port'] : ['the app', '--port']
+    throw new DemoError(
+      `Port ${port} on 127.0.0.1 is already in use, and ${needs} needs it. Another \`npm start\`, anvil or dev server may still be running: stop it (\`lsof -iTCP:${port} -sTCP:LISTEN\` shows which process holds it), or pick another port with \`npm start -- ${option} <port>\`.`,
+    )
+  }
+}
+
+function viteCommand(): string {
+  return join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js')
+}
+
+function appEnv(deployment: DemoDeployment): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    VITE_CHAIN_ID: String(deployment.chainId),
+    VITE_RPC_URL: deployment.rpcUrl,
+    VITE_VESTING_ADDRESS: deployment.vesting,
+    VITE_LEGACY_ADDRESS: deployment.legacyClaim,
+  }
+}
+
+/** The production build for the demo goes to its own folder so it is never mistaken for a release build. */
+const DEMO_OUT_DIR = 'dist-local'
+
+async function buildApp(deployment: DemoDeployment): Promise<void> {
+  guardNotStopping()
+  const build = spawnChild('app build', process.execPath, [viteCommand(), 'build', '--outDir', DEMO_OUT_DIR], {
+    cwd: root,
+    env: appEnv(deployment),
+  })
+  builds.add(build)
+  await runToCompletion(build)
+  builds.delete(build)
+}
+
+async function serveApp(deployment: DemoDeployment, options: Options): Promise<string> {
+  guardNotStopping()
+  const network = ['--host', '127.0.0.1', '--port', String(options.port), '--strictPort']
+  const args = options.dev
+    ? [viteCommand(), ...network]
+    : [viteCommand(), 'preview', '--outDir', DEMO_OUT_DIR, ...network]
+  server = spawnChild(options.dev ? 'vite dev server' : 'vite preview', process.execPath, args, {
+    cwd: root,
+    env: appEnv(deployment),
+  })
+  const url = `http://127.0.0.1:${options.port}/`
+  const status = await waitForUrl(url, server, 60_000)
+  if (status !== 200) {
+    console.warn(`  ${url} answers with HTTP ${status}: the app build may be empty.`)
+  }
+  return url
+}
+
+function watchAnvil(anvil: Anvil): void {
+  anvil.process.once('exit', (code, signal) => {
+    // A Ctrl-C in the terminal reaches anvil as well as this script: let the script's own handler speak first.
+    setTimeout(() => {
+      if (stopping) return
+      if (signal === 'SIGINT' || signal === 'SIGTERM' || code === 0) {
+        void shutDown(0, 'anvil was stopped; stopping the app server too.')
+      } else {
+        void shutDown(1, `npm start stopped: anvil exited unexpectedly (${signal ?? `exit code ${code}`}).`)
+      }
+    }, 200)
+  })
+}
+
+function watchServer(child: Child): void {
+  void child.exited.then((result) => {
+    if (stopping) return
+    const tail = child.output().trim().split('\n').slice(-25).join('\n')
+    void shutDown(
+      1,
+      `${tail}\n\nnpm start stopped: ${child.name} exited unexpectedly (${result}); anvil was stopped too.`,
+    )
+  })
+}
+
+function formatUtc(epochSeconds: bigint): string {
+  return `${new Date(Number(epochSeconds) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2))
+  if (options.help) {
+    console.log(USAGE)
+    return
+  }
+  anvilBinary()
+  await ensureContractsBuilt()
+  await assertPortAvailable(options.rpcPort, 'rpc')
+  await assertPortAvailable(options.port, 'app')
+
+  const now = BigInt(Math.floor(Date.now() / 1000))
+  const schedule = scheduleForPhase(options.phase, now)
+  const seedStarted = performance.now()
+  step(`Starting anvil on 127.0.0.1:${options.rpcPort} (chain id 31337, a block every second)…`)
+  guardNotStopping()
+  anvilStarting = startDemoChain(schedule, now, { port: options.rpcPort, args: ['--block-time', '1'] })
+  const anvil = await anvilStarting
+  anvilProcess = anvil.process
+  watchAnvil(anvil)
+  step(`Deploying the contracts and seeding the demo holders (phase: ${PHASE_TITLES[options.phase]})…`)
+  let deployment: DemoDeployment
+  try {
+    deployment = await seedDemo({ rpcUrl: anvil.rpcUrl, phase: options.phase, now, blockTime: 1 })
+  } catch (error) {
+    if (stopping) throw error
+    throw new DemoError(`Deploying or seeding the contracts failed: ${error instanceof Error ? error.message : error}`)
+  }
+  const states = await readHolderStates(deployment)
+  const seedSeconds = seconds(seedStarted)
+  step(`Chain ready in ${seedSeconds} s.`)
+
+  // The app port may have been taken while the chain was set up; find out before spending time on a build.
+  await assertPortAvailable(options.port, 'app')
+  const appUrl = `http://127.0.0.1:${options.port}/`
+  mkdirSync(dirname(options.deploymentFile), { recursive: true })
+  writeFileSync(options.deploymentFile, `${JSON.stringify(deploymentFile(deployment, states, appUrl), null, 2)}\n`)
+
+  let buildSeconds: string | undefined
+  if (!options.dev) {
+    step(`Building the app into ${DEMO_OUT_DIR}/…`)
+    const buildStarted = performance.now()
+    await buildApp(deployment)
+    buildSeconds = seconds(buildStarted)
+    step(`App built in ${buildSeconds} s.`)
+  }
+  step(options.dev ? 'Starting the Vite dev server…' : 'Serving the build with vite preview…')
+  const url = await serveApp(deployment, options)
+  if (server) watchServer(server)
+  printSummary(deployment, states, url, options, { seedSeconds, buildSeconds })
+}
+
+function printSummary(
+  deployment: DemoDeployment,
+  states: HolderState[],
+  url: string,
+  options: Options,
+  timings: { seedSeconds: string; buildSeconds: string | undefined },
+): void {
+  const { schedule } = deployment
+  const file = relative(process.cwd(), options.deploymentFile) || options.deploymentFile
+  console.log(`
+NAI Vesting & Claim Portal — local demo, phase "${options.phase}" (${PHASE_TITLES[options.phase]})
+
+  App          ${url}${options.dev ? ' (Vite dev server)' : ''}
+  RPC          ${deployment.rpcUrl}  (chain id ${deployment.chainId}; a block every second, clock = wall clock)
+  Vesting      ${deployment.vesting}
+  LegacyClaim  ${deployment.legacyClaim}
+  NAI token    ${deployment.token}
+  Schedule     claim window ${formatUtc(schedule.claimStart)} → ${formatUtc(schedule.claimEnd)}
+               unlocking    ${formatUtc(schedule.unlockStart)} → ${formatUtc(schedule.unlockEnd)}
+  Deployment   ${file}
+  Timings      chain, contracts and holders ${timings.seedSeconds} s${timings.buildSeconds ? `, app build ${timings.buildSeconds} s` : ''}
+
+Test accounts (anvil's default accounts; #0 ${deployment.owner} deployed and owns the contracts)
+
+${accountTable(deployment, states)}
+
+Private keys — anvil's well-known test keys: anyone can use them, never send real funds to these addresses.
+
+${privateKeyTable(states)}
+
+How to use them
+  • In the app, choose "Local test wallet" in the connect dialog and pick an account: anvil signs for it,
+    no browser extension needed.
+  • Or with MetaMask: add the network RPC URL ${deployment.rpcUrl}, chain ID ${deployment.chainId}, currency ETH, then
+    import a private key above. After restarting the demo, clear MetaMask's activity data for the account
+    (Settings → Advanced → Clear activity tab data): the fresh chain starts its nonces at zero again.
+  • Other phases: npm start -- --phase before|claim|locked|unlocking|ended
+
+Open ${url} — press Ctrl-C to stop the app server and anvil.`)
+}
+
+main().catch((error: unknown) => {
+  if (stopping) return
+  void shutDown(1, explain(error))
+})
