@@ -1,5 +1,7 @@
 import { useAccount, useConfig } from 'wagmi'
 import { useOnline } from '../../../lib/useOnline'
+import { FreshnessNotice } from '../../../pwa/FreshnessNotice'
+import { useHolder } from '../../../pwa/holder'
 import { WalletButton } from '../../../wallet/WalletKit'
 import { useVestingActions } from '../actions'
 import { useClockCorrected, useNow } from '../clock'
@@ -70,9 +72,10 @@ function ReadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) 
 }
 
 function HolderView({ deployment }: { deployment: Deployment }) {
-  const { address, isConnected } = useAccount()
-  const holdings = useHoldings(address, deployment.token)
-  if (!isConnected || !address) {
+  // The connected wallet's address, or (offline, reconnecting) the last one, whose figures are in the cache.
+  const holder = useHolder()
+  const holdings = useHoldings(holder.address, deployment.token)
+  if (!holder.address) {
     return (
       <div className="connect">
         <p>Connect your wallet to see your vesting position.</p>
@@ -80,19 +83,38 @@ function HolderView({ deployment }: { deployment: Deployment }) {
       </div>
     )
   }
-  if (holdings.error) return <ReadFailure error={holdings.error} onRetry={() => void holdings.refetch()} />
-  if (!holdings.data) return <p className="status">Loading...</p>
-  return <Position deployment={deployment} holdings={holdings.data} queryKey={holdings.queryKey} />
+  if (!holdings.data) {
+    if (holdings.error) return <ReadFailure error={holdings.error} onRetry={() => void holdings.refetch()} />
+    return <p className="status">Loading...</p>
+  }
+  // Figures from the cache stay on screen when a refresh fails (offline); the notice says how old they are.
+  return (
+    <>
+      <FreshnessNotice
+        updatedAt={holdings.dataUpdatedAt}
+        refreshFailed={holdings.error !== null}
+        onRetry={() => void holdings.refetch()}
+      />
+      <Position
+        deployment={deployment}
+        holdings={holdings.data}
+        queryKey={holdings.queryKey}
+        walletConnected={holder.connected}
+      />
+    </>
+  )
 }
 
 function Position({
   deployment,
   holdings,
   queryKey,
+  walletConnected,
 }: {
   deployment: Deployment
   holdings: Holdings
   queryKey: ReturnType<typeof useHoldings>['queryKey']
+  walletConnected: boolean
 }) {
   const now = useNow()
   const online = useOnline()
@@ -104,13 +126,15 @@ function Position({
   const phase = phaseAt(deployment.schedule, now)
   const disabledReason = !online
     ? 'You are offline. Actions are available again once you are back online.'
-    : chainId !== chain.id
-      ? `Your wallet is on another network. Switch to ${chain.name} to continue.`
-      : null
+    : !walletConnected
+      ? 'Your wallet is not connected yet. Actions are available once it has reconnected.'
+      : chainId !== chain.id
+        ? `Your wallet is on another network. Switch to ${chain.name} to continue.`
+        : null
 
   return (
     <>
-      <WalletTools token={deployment.token} symbol={symbol} decimals={decimals} />
+      {walletConnected && <WalletTools token={deployment.token} symbol={symbol} decimals={decimals} />}
       {disabledReason && (
         <p className="notice" role="status">
           {disabledReason}
@@ -144,6 +168,9 @@ function Position({
             disabledReason={disabledReason}
           />
         </div>
+      ) : position.burnPercentage > 0n ? (
+        // Allocated once, then claimed in full during the claim window.
+        <p className="status">This address has already claimed its whole NAI vesting position.</p>
       ) : (
         <p className="status">This address has no NAI vesting position.</p>
       )}
