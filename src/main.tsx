@@ -5,6 +5,7 @@ import { ConfigErrorPage } from './config/ConfigErrorPage'
 import { parseConfig } from './config/env'
 import { VestingCard } from './features/vesting/components/VestingCard'
 import { Layout } from './layout/Layout'
+import { PwaControls } from './pwa/PwaControls'
 import { AppProviders } from './wallet/AppProviders'
 
 const root = document.getElementById('root')
@@ -22,5 +23,6 @@ createRoot(root).render(
     ) : (
       <ConfigErrorPage errors={parsed.errors} />
     )}
+    <PwaControls />
   </StrictMode>,
 )

@@ -1,0 +1,32 @@
+import { formatDateTime } from '../features/vesting/domain/format'
+import { useOnline } from '../lib/useOnline'
+
+type Props = {
+  /** When the figures on the page were read from the chain (ms since the epoch). */
+  updatedAt: number
+  /** The latest refresh failed: the figures are older than the page suggests. */
+  refreshFailed: boolean
+  onRetry: () => void
+}
+
+/** How fresh the figures are when they come from the cache: offline, or after a refresh that failed. */
+export function FreshnessNotice({ updatedAt, refreshFailed, onRetry }: Props) {
+  const online = useOnline()
+  const time = formatDateTime(BigInt(Math.floor(updatedAt / 1000)))
+  if (!online) {
+    return (
+      <p className="notice offline-notice" role="status">
+        Offline — last updated {time}
+      </p>
+    )
+  }
+  if (!refreshFailed) return null
+  return (
+    <div className="failure" role="alert">
+      <p>Your vesting data could not be refreshed. The figures below are from {time}.</p>
+      <button type="button" className="button" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+import './pwa.css'
+import { useEffect, useState } from 'react'
+import { usePendingTransaction } from '../wallet/pendingTransaction'
+import { useInstallOffer } from './install'
+import { followBrowserOnlineState } from './onlineStatus'
+import { applyUpdate, registerServiceWorker, useUpdateWaiting } from './serviceWorker'
+
+/**
+ * The installable app's controls: the "new version" banner and the offer to install. Mounting it registers the
+ * service worker and lets the query cache follow the browser's online state.
+ */
+export function PwaControls() {
+  useEffect(() => {
+    followBrowserOnlineState()
+    registerServiceWorker()
+  }, [])
+  return (
+    <div className="pwa-bar">
+      <UpdateBanner />
+      <InstallBanner />
+    </div>
+  )
+}
+
+/** Offered once a new version waits; held back while a transaction is pending, so a reload never interrupts it. */
+function UpdateBanner() {
+  const waiting = useUpdateWaiting()
+  const pending = usePendingTransaction()
+  if (!waiting || pending) return null
+  return (
+    <div className="pwa-banner" role="status">
+      <span>A new version is available — </span>
+      <button type="button" className="button link" onClick={applyUpdate}>
+        Reload
+      </button>
+    </div>
+  )
+}
+
+const DISMISSED_KEY = 'nai.installOfferDismissedAt'
+/** After "Not now", the offer comes back a month later. */
+const DISMISS_FOR_MS = 30 * 24 * 60 * 60 * 1000
+
+function dismissedRecently(): boolean {
+  const dismissedAt = Number(globalThis.localStorage?.getItem(DISMISSED_KEY))
+  return Number.isFinite(dismissedAt) && Date.now() - dismissedAt < DISMISS_FOR_MS
+}
+
+function InstallBanner() {
+  const offer = useInstallOffer()
+  const [dismissed, setDismissed] = useState(dismissedRecently)
+  if (offer.kind === 'none' || dismissed) return null
+  const notNow = (
+    <button
+      type="button"
+      className="button link"
+      onClick={() => {
+        globalThis.localStorage?.setItem(DISMISSED_KEY, String(Date.now()))
+        setDismissed(true)
+      }}
+    >
+      Not now
+    </button>
+  )
+  if (offer.kind === 'ios-hint') {
+    return (
+      <aside className="pwa-banner" aria-label="Add to Home Screen">
+        <span>
+          Add the portal to your Home Screen: tap <strong>Share</strong>, then <strong>Add to Home Screen</strong>.
+        </span>
+        {notNow}
+      </aside>
+    )
+  }
+  return (
+    <aside className="pwa-banner" aria-label="Install app">
+      <span>Install the portal for quick access to your position, even offline.</span>
+      <button type="button" className="button" onClick={() => void offer.install()}>
+        Install app
+      </button>
+      {notNow}
+    </aside>
+  )
+}

@@ -1,0 +1,80 @@
+import type { Plugin } from 'vite'
+import type { ManifestTransform } from 'workbox-build'
+
+/**
+ * Build-time half of the service worker: decides which JavaScript chunks form the app shell, the part precached at
+ * install so that the portal opens with no network. Everything else (wallet SDKs, RainbowKit's locales, wallet and
+ * chain images) is loaded only when a holder needs it and cached by the worker at runtime instead.
+ *
+ * The shell is what the app itself needs to start: the entry chunk, the chunks the app's own source loads lazily
+ * (e.g. the wallet UI that loads as soon as a wallet reconnects), and every chunk those import statically. A chunk
+ * reached only through a dynamic import inside a dependency is not part of it.
+ */
+
+/** What the shell decision needs to know about one output chunk. */
+export type ShellChunk = {
+  fileName: string
+  isEntry: boolean
+  isDynamicEntry: boolean
+  /** The module the chunk stands for, when it has one (absolute path). */
+  facadeModuleId: string | null
+  /** Chunks this one imports statically. */
+  imports: readonly string[]
+}
+
+/** Whether `moduleId` is the app's own source rather than a dependency's. */
+function isAppSource(moduleId: string, sourceDir: string): boolean {
+  const path = moduleId.replaceAll('\\', '/')
+  return path.startsWith(sourceDir) && !path.includes('/node_modules/')
+}
+
+/** File names of the JavaScript chunks that form the app shell. */
+export function shellChunkFiles(chunks: readonly ShellChunk[], sourceDir: string): Set<string> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const source = `${sourceDir.replaceAll('\\', '/').replace(/\/$/, '')}/`
+  const shell = new Set<string>()
+  const pending = chunks
+    .filter(
+      (chunk) =>
+        chunk.isEntry ||
+        (chunk.isDynamicEntry && chunk.facadeModuleId !== null && isAppSource(chunk.facadeModuleId, source)),
+    )
+    .map((chunk) => chunk.fileName)
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (shell.has(file)) continue
+    shell.add(file)
+    pending.push(...(byFile.get(file)?.imports ?? []))
+  }
+  return shell
+}
+
+/** The precache budget: the shell must stay small enough for a first visit on a phone. */
+export const PRECACHE_BUDGET_BYTES = 1_200_000
+
+/**
+ * A Vite plugin that records the shell while the bundle is written, and the Workbox manifest transform that keeps
+ * only the shell's chunks in the precache (HTML, CSS, icons and other static files stay).
+ */
+export function appShell(options: { sourceDir: string }) {
+  let shell: Set<string> | null = null
+  const plugin: Plugin = {
+    name: 'nai:app-shell',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []))
+      shell = shellChunkFiles(chunks, options.sourceDir)
+    },
+  }
+  const manifestTransform: ManifestTransform = (entries) => {
+    if (!shell) throw new Error('The app shell was not recorded: the nai:app-shell plugin did not run.')
+    const kept = shell
+    const manifest = entries.filter((entry) => !entry.url.endsWith('.js') || kept.has(entry.url))
+    const total = manifest.reduce((sum, entry) => sum + entry.size, 0)
+    const warnings =
+      total > PRECACHE_BUDGET_BYTES
+        ? [`The precached app shell is ${total} bytes, over its budget of ${PRECACHE_BUDGET_BYTES} bytes.`]
+        : []
+    return { manifest, warnings }
+  }
+  return { plugin, manifestTransform }
+}

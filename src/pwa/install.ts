@@ -1,0 +1,90 @@
+import { useSyncExternalStore } from 'react'
+
+/** Chromium's install prompt event (not in the DOM typings). */
+type BeforeInstallPromptEvent = Event & {
+  prompt: () => Promise<void>
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
+}
+
+export type InstallOffer =
+  /** The browser can install the app: show an "Install app" action. */
+  | { kind: 'prompt'; install: () => Promise<void> }
+  /** iOS Safari installs through its Share menu only: show how. */
+  | { kind: 'ios-hint' }
+  /** Installed already, or this browser cannot install it: show nothing. */
+  | { kind: 'none' }
+
+const NONE: InstallOffer = { kind: 'none' }
+const IOS_HINT: InstallOffer = { kind: 'ios-hint' }
+
+let deferredPrompt: BeforeInstallPromptEvent | null = null
+let installed = false
+let offer: InstallOffer = NONE
+const listeners = new Set<() => void>()
+
+function isStandalone(): boolean {
+  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true
+  return iosStandalone || window.matchMedia('(display-mode: standalone)').matches
+}
+
+function isIosSafari(): boolean {
+  const ua = navigator.userAgent
+  const ios = /iPhone|iPad|iPod/.test(ua) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1)
+  return ios && /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\//.test(ua)
+}
+
+function install(): Promise<void> {
+  const event = deferredPrompt
+  if (!event) return Promise.resolve()
+  // A prompt can be shown once; the browser fires a new event if the holder may be asked again.
+  deferredPrompt = null
+  update()
+  return event.prompt().catch(() => undefined)
+}
+
+function update() {
+  const next: InstallOffer =
+    installed || isStandalone() ? NONE : deferredPrompt ? { kind: 'prompt', install } : isIosSafari() ? IOS_HINT : NONE
+  if (next.kind === offer.kind) return
+  offer = next
+  for (const listener of listeners) listener()
+}
+
+function onBeforeInstallPrompt(event: Event) {
+  // Keep the browser's own mini-infobar away; the page offers installing in its own words.
+  event.preventDefault()
+  deferredPrompt = event as BeforeInstallPromptEvent
+  update()
+}
+
+function onInstalled() {
+  installed = true
+  deferredPrompt = null
+  update()
+}
+
+function subscribe(listener: () => void) {
+  if (listeners.size === 0) {
+    window.addEventListener('beforeinstallprompt', onBeforeInstallPrompt)
+    window.addEventListener('appinstalled', onInstalled)
+    window.matchMedia('(display-mode: standalone)').addEventListener('change', update)
+    update()
+  }
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size > 0) return
+    window.removeEventListener('beforeinstallprompt', onBeforeInstallPrompt)
+    window.removeEventListener('appinstalled', onInstalled)
+    window.matchMedia('(display-mode: standalone)').removeEventListener('change', update)
+  }
+}
+
+/** What this browser offers for installing the portal. */
+export function useInstallOffer(): InstallOffer {
+  return useSyncExternalStore(
+    subscribe,
+    () => offer,
+    () => NONE,
+  )
+}

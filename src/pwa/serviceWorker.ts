@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from 'react'
+import { Workbox } from 'workbox-window'
+
+/** How often an open page looks for a new version, besides when it comes back to the foreground or online. */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+
+let workbox: Workbox | undefined
+let updateWaiting = false
+const listeners = new Set<() => void>()
+
+function notify() {
+  for (const listener of listeners) listener()
+}
+
+/**
+ * Registers the service worker of a production build (once). A new version installs in the background and then
+ * waits: it takes over only when the holder chooses to reload ({@link applyUpdate}).
+ */
+export function registerServiceWorker() {
+  if (workbox || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  const wb = new Workbox('/sw.js', { scope: '/' })
+  workbox = wb
+  wb.addEventListener('waiting', () => {
+    updateWaiting = true
+    notify()
+  })
+  void wb.register()
+  const checkForUpdate = () => void wb.update().catch(() => undefined)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') checkForUpdate()
+  })
+  window.addEventListener('online', checkForUpdate)
+  setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS)
+}
+
+/** Switches to the waiting version: it takes control, then the page reloads into it. */
+export function applyUpdate() {
+  const wb = workbox
+  if (!wb || !updateWaiting) return
+  wb.addEventListener('controlling', () => window.location.reload())
+  wb.messageSkipWaiting()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Whether a new version has been installed and waits for a reload. */
+export function useUpdateWaiting(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => updateWaiting,
+    () => false,
+  )
+}
