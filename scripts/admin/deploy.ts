@@ -1,0 +1,119 @@
+import { type Address, encodeDeployData, type Hex, zeroAddress } from 'viem'
+import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
+import { creationBytecode } from '../lib/artifacts.ts'
+import { type Clients, deployLegacyClaim, deployVesting, type Schedule } from '../lib/deploy.ts'
+import { type Connection, walletClient } from './connection.ts'
+import { readToken } from './contracts.ts'
+import { EXIT, RefusedError } from './errors.ts'
+import { formatRounded, formatTimestamp, groupDigits } from './format.ts'
+import type { Io } from './io.ts'
+import { findDeploymentBlock } from './ledger.ts'
+import { scheduleProblem } from './schedule.ts'
+import { type KeySource, loadSigner, signerAddress } from './signer.ts'
+
+export type DeployOptions = {
+  token: Address
+  /** The Vesting schedule; undefined when Vesting is not deployed. */
+  vesting: Schedule | undefined
+  /** LegacyClaim's claim start; undefined when LegacyClaim is not deployed. */
+  legacyClaimStart: bigint | undefined
+  send: boolean
+}
+
+function vestingDeployData(token: Address, schedule: Schedule): Hex {
+  return encodeDeployData({
+    abi: vestingAbi,
+    bytecode: creationBytecode('Vesting'),
+    args: [token, schedule.claimStart, schedule.claimEnd, schedule.unlockStart, schedule.unlockEnd],
+  })
+}
+
+function legacyDeployData(token: Address, claimStart: bigint): Hex {
+  return encodeDeployData({ abi: legacyClaimAbi, bytecode: creationBytecode('LegacyClaim'), args: [token, claimStart] })
+}
+
+function time(seconds: bigint): string {
+  return `${formatTimestamp(seconds)} (${seconds})`
+}
+
+/**
+ * `deploy`: refuses an invalid schedule or a token that is not an ERC-20 before anything is sent, shows what would
+ * be deployed with its gas, and with `--send` deploys and prints the environment lines the app and this tool need.
+ */
+export async function runDeploy(
+  connection: Connection,
+  io: Io,
+  keys: KeySource,
+  options: DeployOptions,
+): Promise<number> {
+  const { client } = connection
+  if (options.vesting) {
+    const problem = scheduleProblem(options.vesting)
+    if (problem) throw new RefusedError(`Invalid schedule: ${problem}. Nothing was sent.`)
+  }
+  const token = await readToken(connection, options.token)
+  const block = await client.getBlock()
+  io.out(
+    `Chain ${connection.chain.id} (${connection.chain.name}), block ${block.number} at ${formatTimestamp(block.timestamp)}`,
+  )
+  io.out(`Token ${token.symbol} ${token.address}, ${token.decimals} decimals`)
+  const from = (await signerAddress(keys)) ?? zeroAddress
+  const estimates: { what: string; data: Hex }[] = []
+  if (options.vesting) {
+    const schedule = options.vesting
+    io.out('Vesting schedule')
+    io.out(`  claim window   ${time(schedule.claimStart)} → ${time(schedule.claimEnd)}`)
+    io.out(`  locked until   ${time(schedule.unlockStart)}`)
+    io.out(`  unlock ends    ${time(schedule.unlockEnd)}`)
+    if (schedule.claimStart <= block.timestamp) {
+      io.err(
+        `warning: the claim window starts at or before the chain's current time ${formatTimestamp(block.timestamp)}.`,
+      )
+    }
+    estimates.push({ what: 'Vesting', data: vestingDeployData(token.address, schedule) })
+  }
+  if (options.legacyClaimStart !== undefined) {
+    io.out(`LegacyClaim claim start ${time(options.legacyClaimStart)}`)
+    estimates.push({ what: 'LegacyClaim', data: legacyDeployData(token.address, options.legacyClaimStart) })
+  }
+  for (const { what, data } of estimates) {
+    const gas = await client.estimateGas({ account: from, data })
+    io.out(`Deploying ${what}: ~${groupDigits(gas)} gas`)
+  }
+  const gasPrice = await client.getGasPrice()
+  io.out(`Gas price ${formatRounded(gasPrice, 9, 3)} gwei`)
+
+  if (!options.send) {
+    io.out('Dry run: nothing was sent. Run again with --send to deploy.')
+    return EXIT.ok
+  }
+
+  const signer = await loadSigner(keys)
+  const clients: Clients = { wallet: walletClient(connection, signer), public: client }
+  io.out(`Deploying from ${signer.address}`)
+  const lines: string[] = [`VITE_CHAIN_ID=${connection.chain.id}`]
+  const toolLines: string[] = []
+  if (options.vesting) {
+    const before = await client.getBlockNumber()
+    const address = await deployVesting(clients, token.address, options.vesting)
+    const deployedAt = await findDeploymentBlock(connection, address, await client.getBlockNumber(), before + 1n)
+    io.out(`Vesting deployed at ${address} (block ${deployedAt})`)
+    lines.push(`VITE_VESTING_ADDRESS=${address}`)
+    toolLines.push(`ADMIN_VESTING_ADDRESS=${address}`, `ADMIN_VESTING_FROM_BLOCK=${deployedAt}`)
+  }
+  if (options.legacyClaimStart !== undefined) {
+    const before = await client.getBlockNumber()
+    const address = await deployLegacyClaim(clients, token.address, options.legacyClaimStart)
+    const deployedAt = await findDeploymentBlock(connection, address, await client.getBlockNumber(), before + 1n)
+    io.out(`LegacyClaim deployed at ${address} (block ${deployedAt})`)
+    lines.push(`VITE_LEGACY_ADDRESS=${address}`)
+    toolLines.push(`ADMIN_LEGACY_ADDRESS=${address}`, `ADMIN_LEGACY_FROM_BLOCK=${deployedAt}`)
+  }
+  io.out('')
+  io.out('# Environment for the app (.env)')
+  for (const line of lines) io.out(line)
+  io.out('# Environment for this tool')
+  io.out(`ADMIN_RPC_URL=${connection.rpcUrl}`)
+  for (const line of toolLines) io.out(line)
+  return EXIT.ok
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { decryptKeystore, keystoreAddress } from './keystore.ts'
+
+// The Web3 Secret Storage Definition's PBKDF2-SHA-256 test vector (password "testpassword").
+const specPbkdf2 = {
+  crypto: {
+    cipher: 'aes-128-ctr',
+    cipherparams: { iv: '6087dab2f9fdbbfaddc31a909735c1e6' },
+    ciphertext: '5318b4d5bcd28de64ee5559e671353e16f075ecae9f99c7a79a38af5f869aa46',
+    kdf: 'pbkdf2',
+    kdfparams: {
+      c: 262144,
+      dklen: 32,
+      prf: 'hmac-sha256',
+      salt: 'ae3cd4e7013836a3df6bd7241b12db061dbe2c6785853cce422d148a624ce0bd',
+    },
+    mac: '517ead924a9d0dc3124507e3393d175ce3ff7c1e96529c6c555ce9e51205e9b2',
+  },
+  id: '3198bc9c-6672-5ab3-d995-4942343ae5b6',
+  version: 3,
+}
+const specSecret = '0x7a28b5ba57c53603b0b07b56bba752f7784bf506fa95edc395f5cf6c7514fe9d'
+
+// Written by `cast wallet import` (scrypt n=8192 r=8 p=1) for anvil's account #0; the address field added as geth does.
+const castScrypt = readFileSync(new URL('./fixtures/owner.keystore.json', import.meta.url), 'utf8')
+const anvilKey0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+
+describe('decryptKeystore', () => {
+  it('decrypts the specification test vector (pbkdf2)', () => {
+    expect(decryptKeystore(JSON.stringify(specPbkdf2), 'testpassword')).toBe(specSecret)
+  })
+
+  it('decrypts a keystore written by cast (scrypt), also under the capitalised "Crypto" key', () => {
+    expect(decryptKeystore(castScrypt, 'correct horse battery staple')).toBe(anvilKey0)
+    const parsed = JSON.parse(castScrypt)
+    const legacyCase = { ...parsed, Crypto: parsed.crypto, crypto: undefined, address: undefined }
+    expect(decryptKeystore(JSON.stringify(legacyCase), 'correct horse battery staple')).toBe(anvilKey0)
+  })
+
+  it('refuses a wrong password by the MAC', () => {
+    expect(() => decryptKeystore(castScrypt, 'wrong')).toThrow('Keystore: wrong password (the MAC does not match).')
+    expect(() => decryptKeystore(JSON.stringify(specPbkdf2), 'testpassword ')).toThrow('wrong password')
+  })
+
+  it('refuses a key that does not belong to the declared address', () => {
+    const other = { ...JSON.parse(castScrypt), address: '70997970c51812dc3a010c7d01b50e0d17dc79c8' }
+    expect(() => decryptKeystore(JSON.stringify(other), 'correct horse battery staple')).toThrow(
+      'Keystore: the key does not belong to the declared address 0x70997970C51812dc3A010C7d01b50e0d17dc79C8.',
+    )
+  })
+
+  it('refuses what it does not support, with the reason', () => {
+    const withCrypto = (crypto: object) =>
+      JSON.stringify({ ...specPbkdf2, crypto: { ...specPbkdf2.crypto, ...crypto } })
+    expect(() => decryptKeystore('not json', 'x')).toThrow('Keystore: the file is not JSON.')
+    expect(() => decryptKeystore(JSON.stringify({ ...specPbkdf2, version: 1 }), 'x')).toThrow(
+      'Keystore: version 1 is not supported (3).',
+    )
+    expect(() => decryptKeystore(withCrypto({ cipher: 'aes-128-cbc' }), 'x')).toThrow(
+      'Keystore: cipher aes-128-cbc is not supported.',
+    )
+    expect(() => decryptKeystore(withCrypto({ kdf: 'argon2' }), 'x')).toThrow(
+      'Keystore: key derivation argon2 is not supported (scrypt or pbkdf2).',
+    )
+    expect(() =>
+      decryptKeystore(withCrypto({ kdfparams: { ...specPbkdf2.crypto.kdfparams, prf: 'hmac-sha512' } }), 'x'),
+    ).toThrow('Keystore: pbkdf2 prf hmac-sha512 is not supported.')
+    expect(() => decryptKeystore(withCrypto({ mac: 'zz' }), 'x')).toThrow('Keystore: crypto.mac is not hex.')
+  })
+
+  it('explains scrypt parameters node cannot run (n >= 2^(16·r))', () => {
+    const tooWide = {
+      ...specPbkdf2,
+      crypto: { ...specPbkdf2.crypto, kdf: 'scrypt', kdfparams: { dklen: 32, n: 262144, r: 1, p: 8, salt: 'ab' } },
+    }
+    expect(() => decryptKeystore(JSON.stringify(tooWide), 'x')).toThrow(
+      'Keystore: scrypt with n=262144, r=1, p=8 is not supported here (RFC 7914 needs n < 2^(16·r))',
+    )
+  })
+})
+
+describe('keystoreAddress', () => {
+  it('reads the declared address without the password', () => {
+    expect(keystoreAddress(castScrypt)).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    expect(keystoreAddress(JSON.stringify(specPbkdf2))).toBeUndefined()
+  })
+})

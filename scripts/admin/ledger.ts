@@ -1,0 +1,356 @@
+import type { Address, Hex } from 'viem'
+import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
+import type { ClaimKind, ClaimRow, RowError } from './claims-file.ts'
+import type { Connection } from './connection.ts'
+import { RefusedError } from './errors.ts'
+import { formatBurnPercent, formatToken } from './format.ts'
+
+/** How many holders one multicall reads; about 4k gas each keeps a call far below node eth_call gas caps. */
+const READS_PER_CALL = 500
+/** Concurrent single reads when the chain has no Multicall3. */
+const PARALLEL_READS = 16
+/** First getLogs range; halved while the node refuses a range as too large. */
+const LOG_RANGE = 50_000n
+
+/** A ClaimAdded event: the record of what `addClaims` allocated. */
+export type LoadedClaim = { holder: Address; amount: bigint; burnPercentage: bigint; blockNumber: bigint; txHash: Hex }
+
+/** What the chain says about a contract's allocations, read at one block. */
+export type ClaimLedger = {
+  kind: ClaimKind
+  fromBlock: bigint
+  atBlock: bigint
+  /** ClaimAdded events by lower-case holder (LegacyClaim may allocate the same owner again after a claim). */
+  loaded: Map<string, LoadedClaim[]>
+  /** Holders that got a Vesting position through `transferLocked`, not `addClaims`. */
+  transferredIn: Set<string>
+  /** Every holder in order of first appearance (ClaimAdded, then LockedTransferred recipients). */
+  holders: Address[]
+  /** Σ ClaimAdded amounts. */
+  allocated: bigint
+  /** Vesting: Σ ClaimedAndBurned.received; LegacyClaim: Σ Claimed.amount. */
+  received: bigint
+  /** Vesting: Σ ClaimedAndBurned.burned. */
+  burned: bigint
+  /** Vesting: Σ Unlocked.amount. */
+  unlocked: bigint
+}
+
+/** Runs `fetch` over [from, to] in ranges, halving the range while the node refuses it. */
+async function inRanges<T>(from: bigint, to: bigint, fetch: (from: bigint, to: bigint) => Promise<T[]>): Promise<T[]> {
+  const all: T[] = []
+  let range = LOG_RANGE
+  let start = from
+  while (start <= to) {
+    const end = start + range - 1n < to ? start + range - 1n : to
+    try {
+      all.push(...(await fetch(start, end)))
+      start = end + 1n
+    } catch (error) {
+      if (range === 1n) throw error
+      range /= 2n
+    }
+  }
+  return all
+}
+
+function emptyLedger(kind: ClaimKind, fromBlock: bigint, atBlock: bigint): ClaimLedger {
+  return {
+    kind,
+    fromBlock,
+    atBlock,
+    loaded: new Map(),
+    transferredIn: new Set(),
+    holders: [],
+    allocated: 0n,
+    received: 0n,
+    burned: 0n,
+    unlocked: 0n,
+  }
+}
+
+function addHolder(ledger: ClaimLedger, seen: Set<string>, holder: Address): void {
+  const key = holder.toLowerCase()
+  if (seen.has(key)) return
+  seen.add(key)
+  ledger.holders.push(holder)
+}
+
+function recordLoaded(ledger: ClaimLedger, claim: LoadedClaim): void {
+  const key = claim.holder.toLowerCase()
+  ledger.loaded.set(key, [...(ledger.loaded.get(key) ?? []), claim])
+  ledger.allocated += claim.amount
+}
+
+/** Reads every Vesting event from `fromBlock` to `atBlock` into a ledger. */
+export async function readVestingLedger(
+  connection: Connection,
+  address: Address,
+  fromBlock: bigint,
+  atBlock: bigint,
+): Promise<ClaimLedger> {
+  const logs = await inRanges(fromBlock, atBlock, (from, to) =>
+    connection.client.getContractEvents({ address, abi: vestingAbi, fromBlock: from, toBlock: to, strict: true }),
+  )
+  const ledger = emptyLedger('vesting', fromBlock, atBlock)
+  const seen = new Set<string>()
+  for (const log of logs) {
+    const where = { blockNumber: log.blockNumber, txHash: log.transactionHash }
+    switch (log.eventName) {
+      case 'ClaimAdded':
+        recordLoaded(ledger, { ...log.args, ...where })
+        addHolder(ledger, seen, log.args.holder)
+        break
+      case 'LockedTransferred':
+        if (!ledger.loaded.has(log.args.to.toLowerCase())) ledger.transferredIn.add(log.args.to.toLowerCase())
+        addHolder(ledger, seen, log.args.to)
+        break
+      case 'ClaimedAndBurned':
+        ledger.received += log.args.received
+        ledger.burned += log.args.burned
+        break
+      case 'Unlocked':
+        ledger.unlocked += log.args.amount
+        break
+      default:
+        break
+    }
+  }
+  return ledger
+}
+
+/** Reads every LegacyClaim event from `fromBlock` to `atBlock` into a ledger. */
+export async function readLegacyLedger(
+  connection: Connection,
+  address: Address,
+  fromBlock: bigint,
+  atBlock: bigint,
+): Promise<ClaimLedger> {
+  const logs = await inRanges(fromBlock, atBlock, (from, to) =>
+    connection.client.getContractEvents({ address, abi: legacyClaimAbi, fromBlock: from, toBlock: to, strict: true }),
+  )
+  const ledger = emptyLedger('legacy', fromBlock, atBlock)
+  const seen = new Set<string>()
+  for (const log of logs) {
+    if (log.eventName === 'ClaimAdded') {
+      const { owner, amount } = log.args
+      recordLoaded(ledger, {
+        holder: owner,
+        amount,
+        burnPercentage: 0n,
+        blockNumber: log.blockNumber,
+        txHash: log.transactionHash,
+      })
+      addHolder(ledger, seen, owner)
+    } else if (log.eventName === 'Claimed') {
+      ledger.received += log.args.amount
+    }
+  }
+  return ledger
+}
+
+export type Position = { amount: bigint; burnPercentage: bigint; unlockedAmount: bigint }
+
+async function inGroups<T, R>(items: readonly T[], size: number, read: (group: T[]) => Promise<R[]>): Promise<R[]> {
+  const results: R[] = []
+  for (let i = 0; i < items.length; i += size) results.push(...(await read(items.slice(i, i + size))))
+  return results
+}
+
+/** `claimByOwner` for every holder at one block, through Multicall3 when the chain has it. */
+export async function readPositions(
+  connection: Connection,
+  vesting: Address,
+  holders: readonly Address[],
+  blockNumber: bigint,
+): Promise<Map<string, Position>> {
+  const { client, multicall } = connection
+  const tuples = multicall
+    ? await inGroups(holders, READS_PER_CALL, (group) =>
+        client.multicall({
+          contracts: group.map((holder) => ({
+            address: vesting,
+            abi: vestingAbi,
+            functionName: 'claimByOwner' as const,
+            args: [holder] as const,
+          })),
+          allowFailure: false,
+          multicallAddress: multicall,
+          blockNumber,
+          batchSize: 0,
+        }),
+      )
+    : await inGroups(holders, PARALLEL_READS, (group) =>
+        Promise.all(
+          group.map((holder) =>
+            client.readContract({
+              address: vesting,
+              abi: vestingAbi,
+              functionName: 'claimByOwner',
+              args: [holder],
+              blockNumber,
+            }),
+          ),
+        ),
+      )
+  const positions = new Map<string, Position>()
+  holders.forEach((holder, i) => {
+    const [amount = 0n, burnPercentage = 0n, unlockedAmount = 0n] = tuples[i] ?? []
+    positions.set(holder.toLowerCase(), { amount, burnPercentage, unlockedAmount })
+  })
+  return positions
+}
+
+/** LegacyClaim `claimByOwner` (the unclaimed amount) for every owner at one block. */
+export async function readLegacyAmounts(
+  connection: Connection,
+  legacy: Address,
+  owners: readonly Address[],
+  blockNumber: bigint,
+): Promise<Map<string, bigint>> {
+  const { client, multicall } = connection
+  const amounts = multicall
+    ? await inGroups(owners, READS_PER_CALL, (group) =>
+        client.multicall({
+          contracts: group.map((owner) => ({
+            address: legacy,
+            abi: legacyClaimAbi,
+            functionName: 'claimByOwner' as const,
+            args: [owner] as const,
+          })),
+          allowFailure: false,
+          multicallAddress: multicall,
+          blockNumber,
+          batchSize: 0,
+        }),
+      )
+    : await inGroups(owners, PARALLEL_READS, (group) =>
+        Promise.all(
+          group.map((owner) =>
+            client.readContract({
+              address: legacy,
+              abi: legacyClaimAbi,
+              functionName: 'claimByOwner',
+              args: [owner],
+              blockNumber,
+            }),
+          ),
+        ),
+      )
+  const result = new Map<string, bigint>()
+  owners.forEach((owner, i) => {
+    result.set(owner.toLowerCase(), amounts[i] ?? 0n)
+  })
+  return result
+}
+
+/** Holders that have some position on chain right now, whatever put it there. */
+export async function holdersWithPosition(
+  connection: Connection,
+  kind: ClaimKind,
+  contract: Address,
+  holders: readonly Address[],
+  blockNumber: bigint,
+): Promise<Set<string>> {
+  const present = new Set<string>()
+  if (kind === 'vesting') {
+    const positions = await readPositions(connection, contract, holders, blockNumber)
+    for (const [holder, p] of positions) {
+      if (p.amount > 0n || p.burnPercentage > 0n || p.unlockedAmount > 0n) present.add(holder)
+    }
+  } else {
+    const amounts = await readLegacyAmounts(connection, contract, holders, blockNumber)
+    for (const [owner, amount] of amounts) if (amount > 0n) present.add(owner)
+  }
+  return present
+}
+
+/**
+ * The first block where `address` has code: the earliest block its events can be in. Binary search over
+ * historical `eth_getCode`, which needs a node that keeps history (anvil and archive nodes do).
+ */
+export async function findDeploymentBlock(
+  connection: Connection,
+  address: Address,
+  head: bigint,
+  earliest = 0n,
+): Promise<bigint> {
+  const hasCode = async (blockNumber: bigint) => {
+    const code = await connection.client.getCode({ address, blockNumber })
+    return code !== undefined && code !== '0x'
+  }
+  if (!(await hasCode(head))) throw new RefusedError(`No contract at ${address} on chain ${connection.chain.id}.`)
+  let low = earliest
+  let high = head
+  try {
+    while (low < high) {
+      const middle = (low + high) / 2n
+      if (await hasCode(middle)) high = middle
+      else low = middle + 1n
+    }
+  } catch {
+    throw new RefusedError(
+      `This RPC cannot read old state to find when ${address} was deployed: pass its deployment block (printed by deploy) with --vesting-from-block / --legacy-from-block.`,
+    )
+  }
+  return low
+}
+
+export type Classified = {
+  /** Rows not yet on chain. */
+  toLoad: ClaimRow[]
+  /** Rows already loaded with exactly these values. */
+  alreadyLoaded: ClaimRow[]
+  /** Rows that conflict with the chain. */
+  errors: RowError[]
+}
+
+function claimValues(kind: ClaimKind, amount: bigint, burnPercentage: bigint, decimals: number): string {
+  const base = `amount ${formatToken(amount, decimals)}`
+  return kind === 'vesting' ? `${base}, burn ${formatBurnPercent(burnPercentage)}%` : base
+}
+
+/**
+ * Sorts each row by what the chain already holds. ClaimAdded events are the record of what was loaded (a
+ * position's current amount falls as the holder claims, so it cannot say what was loaded); `present` — holders
+ * with a position now — catches positions no ClaimAdded in the scanned range accounts for.
+ * - an event with the same amount (and burn percentage): already loaded, skipped;
+ * - an event with other values: an error, the file and the chain disagree;
+ * - no event but a position (received through transferLocked, or loaded before `fromBlock`): an error, the
+ *   contract would refuse it and the file cannot be right about it;
+ * - neither: to load.
+ */
+export function classifyRows(
+  rows: readonly ClaimRow[],
+  ledger: ClaimLedger,
+  present: ReadonlySet<string>,
+  decimals: number,
+): Classified {
+  const result: Classified = { toLoad: [], alreadyLoaded: [], errors: [] }
+  for (const row of rows) {
+    const key = row.holder.toLowerCase()
+    const loaded = ledger.loaded.get(key) ?? []
+    if (loaded.some((claim) => claim.amount === row.amount && claim.burnPercentage === row.burnPercentage)) {
+      result.alreadyLoaded.push(row)
+    } else if (loaded.length > 0) {
+      const onChain = loaded
+        .map((claim) => claimValues(ledger.kind, claim.amount, claim.burnPercentage, decimals))
+        .join('; ')
+      result.errors.push({
+        line: row.line,
+        message: `${row.holder} is already on chain with different values: ${onChain} (this file: ${claimValues(ledger.kind, row.amount, row.burnPercentage, decimals)})`,
+      })
+    } else if (ledger.transferredIn.has(key) || present.has(key)) {
+      const how = ledger.transferredIn.has(key)
+        ? 'received through transferLocked'
+        : `no ClaimAdded event since block ${ledger.fromBlock} accounts for it; if it was loaded earlier, the from-block is too late`
+      result.errors.push({
+        line: row.line,
+        message: `${row.holder} already has a position on chain (${how}); the contract refuses to add it again`,
+      })
+    } else {
+      result.toLoad.push(row)
+    }
+  }
+  return result
+}

@@ -1,0 +1,288 @@
+import {
+  type Account,
+  type Address,
+  type Chain,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  keccak256,
+  TransactionNotFoundError,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+  type Transport,
+  WaitForTransactionReceiptTimeoutError,
+  type WalletClient,
+} from 'viem'
+import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
+import { type ClaimKind, type ClaimRow, totalAmount } from './claims-file.ts'
+import type { Connection } from './connection.ts'
+import { AdminError, RefusedError } from './errors.ts'
+import { appendJournal, type BatchSubmitted, type JournalKey } from './journal.ts'
+import { describeFailure } from './revert.ts'
+
+/** How long to wait for one receipt before giving up (the journal lets the next run pick the batch up). */
+const RECEIPT_TIMEOUT_MS = 10 * 60_000
+
+/** `addClaims` calldata for a batch of rows. */
+export function addClaimsCalldata(kind: ClaimKind, rows: readonly ClaimRow[]): Hex {
+  const holders = rows.map((row) => row.holder)
+  const amounts = rows.map((row) => row.amount)
+  return kind === 'vesting'
+    ? encodeFunctionData({
+        abi: vestingAbi,
+        functionName: 'addClaims',
+        args: [holders, amounts, rows.map((row) => row.burnPercentage)],
+      })
+    : encodeFunctionData({ abi: legacyClaimAbi, functionName: 'addClaims', args: [holders, amounts] })
+}
+
+export function approveCalldata(spender: Address, amount: bigint): Hex {
+  return encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
+}
+
+/** Why a mined transaction reverted: replays it on the state before its block to get the revert data. */
+export async function revertReason(
+  connection: Connection,
+  from: Address,
+  to: Address,
+  data: Hex,
+  receipt: TransactionReceipt,
+  gasLimit: bigint,
+): Promise<string> {
+  try {
+    await connection.client.call({ account: from, to, data, blockNumber: receipt.blockNumber - 1n })
+  } catch (error) {
+    return describeFailure(error)
+  }
+  return receipt.gasUsed >= gasLimit
+    ? `out of gas (used all ${gasLimit})`
+    : 'no revert when replayed on the previous block; the state changed in between'
+}
+
+export type Sender = {
+  connection: Connection
+  wallet: WalletClient<Transport, Chain, Account>
+  kind: ClaimKind
+  contract: Address
+  journalPath: string
+  journalKey: JournalKey
+  blockGasLimit: bigint
+}
+
+export type SentBatch = { txHash: Hex; gasUsed: bigint; blockNumber: bigint }
+
+/**
+ * Sends one batch and waits for its receipt. The transaction is signed first and recorded in the journal as
+ * submitted before it is broadcast, so that a run killed at any point leaves a trace the next run can follow up.
+ * A batch that would revert is refused before sending; one that reverts when mined stops with the decoded reason.
+ */
+export async function sendBatch(
+  sender: Sender,
+  rows: readonly ClaimRow[],
+  batch: number,
+  options: { gasLimit?: bigint } = {},
+): Promise<SentBatch> {
+  const { connection, wallet, contract } = sender
+  const from = wallet.account.address
+  const data = addClaimsCalldata(sender.kind, rows)
+  let gasLimit = options.gasLimit
+  if (gasLimit === undefined) {
+    let estimate: bigint
+    try {
+      estimate = await connection.client.estimateGas({ account: from, to: contract, data })
+    } catch (error) {
+      throw new AdminError(`Batch ${batch} would revert, so it was not sent: ${describeFailure(error)}`)
+    }
+    const padded = (estimate * 12n) / 10n
+    gasLimit = padded < sender.blockGasLimit ? padded : sender.blockGasLimit
+  }
+  const request = await wallet.prepareTransactionRequest({ to: contract, data, gas: gasLimit })
+  const serializedTransaction = await wallet.signTransaction(request)
+  const txHash = keccak256(serializedTransaction)
+  const first = rows[0]
+  const last = rows[rows.length - 1]
+  appendJournal(sender.journalPath, {
+    ...sender.journalKey,
+    event: 'submitted',
+    at: new Date().toISOString(),
+    batch,
+    txHash,
+    nonce: request.nonce,
+    firstLine: first?.line ?? 0,
+    lastLine: last?.line ?? 0,
+    holders: rows.map((row) => row.holder),
+    total: totalAmount(rows).toString(),
+  })
+  await connection.client.sendRawTransaction({ serializedTransaction })
+  const receipt = await connection.client.waitForTransactionReceipt({ hash: txHash, timeout: RECEIPT_TIMEOUT_MS })
+  if (receipt.status !== 'success') {
+    const reason = await revertReason(connection, from, contract, data, receipt, gasLimit)
+    appendJournal(sender.journalPath, {
+      ...sender.journalKey,
+      event: 'reverted',
+      at: new Date().toISOString(),
+      batch,
+      txHash,
+      reason,
+    })
+    throw new AdminError(`Batch ${batch} (transaction ${txHash}) reverted: ${reason}`)
+  }
+  appendJournal(sender.journalPath, {
+    ...sender.journalKey,
+    event: 'confirmed',
+    at: new Date().toISOString(),
+    batch,
+    txHash,
+    blockNumber: receipt.blockNumber.toString(),
+    gasUsed: receipt.gasUsed.toString(),
+    holders: rows.map((row) => row.holder),
+  })
+  return { txHash, gasUsed: receipt.gasUsed, blockNumber: receipt.blockNumber }
+}
+
+/** Sets the contract's allowance to exactly `amount` and checks it reads back. */
+export async function approveExactly(sender: Sender, token: Address, amount: bigint): Promise<Hex> {
+  const { connection, wallet, contract } = sender
+  const data = approveCalldata(contract, amount)
+  let hash: Hex
+  try {
+    hash = await wallet.sendTransaction({ to: token, data })
+  } catch (error) {
+    throw new AdminError(`The approval failed before it was mined: ${describeFailure(error)}`)
+  }
+  const receipt = await connection.client.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS })
+  if (receipt.status !== 'success') {
+    throw new AdminError(`The approval (transaction ${hash}) reverted.`)
+  }
+  appendJournal(sender.journalPath, {
+    ...sender.journalKey,
+    event: 'approval',
+    at: new Date().toISOString(),
+    txHash: hash,
+    amount: amount.toString(),
+  })
+  const allowance = await connection.client.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [wallet.account.address, contract],
+  })
+  if (allowance !== amount) {
+    throw new AdminError(`After approving ${amount}, the token reports an allowance of ${allowance}; stopping.`)
+  }
+  return hash
+}
+
+export type Settled = { entry: BatchSubmitted; outcome: 'confirmed' | 'reverted' | 'dropped' }
+
+/**
+ * Settles batches the journal shows as submitted without an outcome (the run stopped between sending and the
+ * receipt): waits for a transaction the node still knows, records what happened, and refuses to go on while one
+ * is still pending, so that no batch is ever sent twice.
+ */
+export async function settleSubmitted(
+  connection: Connection,
+  journalPath: string,
+  entries: readonly BatchSubmitted[],
+  waitMs: number,
+): Promise<Settled[]> {
+  const settled: Settled[] = []
+  for (const entry of entries) {
+    const { client } = connection
+    let receipt: TransactionReceipt | undefined
+    try {
+      receipt = await client.getTransactionReceipt({ hash: entry.txHash })
+    } catch (error) {
+      if (!(error instanceof TransactionReceiptNotFoundError)) throw error
+    }
+    if (!receipt) {
+      let known = true
+      try {
+        await client.getTransaction({ hash: entry.txHash })
+      } catch (error) {
+        if (!(error instanceof TransactionNotFoundError)) throw error
+        known = false
+      }
+      if (!known) {
+        const { chainId, contract, csvSha256, batch, txHash } = entry
+        appendJournal(journalPath, {
+          chainId,
+          contract,
+          csvSha256,
+          batch,
+          txHash,
+          event: 'dropped',
+          at: new Date().toISOString(),
+        })
+        settled.push({ entry, outcome: 'dropped' })
+        continue
+      }
+      try {
+        receipt = await client.waitForTransactionReceipt({ hash: entry.txHash, timeout: waitMs })
+      } catch (error) {
+        if (error instanceof WaitForTransactionReceiptTimeoutError) {
+          throw new RefusedError(
+            `Batch ${entry.batch} (transaction ${entry.txHash}) from an earlier run is still pending; run again once it is mined.`,
+          )
+        }
+        throw error
+      }
+    }
+    const at = new Date().toISOString()
+    const { chainId, contract, csvSha256, batch, txHash, holders } = entry
+    if (receipt.status === 'success') {
+      appendJournal(journalPath, {
+        chainId,
+        contract,
+        csvSha256,
+        at,
+        event: 'confirmed',
+        batch,
+        txHash,
+        blockNumber: receipt.blockNumber.toString(),
+        gasUsed: receipt.gasUsed.toString(),
+        holders,
+      })
+      settled.push({ entry, outcome: 'confirmed' })
+    } else {
+      appendJournal(journalPath, {
+        chainId,
+        contract,
+        csvSha256,
+        at,
+        event: 'reverted',
+        batch,
+        txHash,
+        reason: 'reverted',
+      })
+      settled.push({ entry, outcome: 'reverted' })
+    }
+  }
+  return settled
+}
+
+/** Sends one owner call, refusing it when the node says it would revert, and waits for a successful receipt. */
+export async function sendCall(
+  connection: Connection,
+  wallet: WalletClient<Transport, Chain, Account>,
+  to: Address,
+  data: Hex,
+  what: string,
+): Promise<TransactionReceipt> {
+  const from = wallet.account.address
+  let gas: bigint
+  try {
+    gas = await connection.client.estimateGas({ account: from, to, data })
+  } catch (error) {
+    throw new AdminError(`${what} would revert, so it was not sent: ${describeFailure(error)}`)
+  }
+  const gasLimit = (gas * 12n) / 10n
+  const hash = await wallet.sendTransaction({ to, data, gas: gasLimit })
+  const receipt = await connection.client.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS })
+  if (receipt.status !== 'success') {
+    throw new AdminError(
+      `${what} (transaction ${hash}) reverted: ${await revertReason(connection, from, to, data, receipt, gasLimit)}`,
+    )
+  }
+  return receipt
+}

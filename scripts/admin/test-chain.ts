@@ -1,0 +1,174 @@
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  encodePacked,
+  getAddress,
+  http,
+  keccak256,
+  parseUnits,
+  type TestClient,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { demoTokenAbi } from '../../src/generated.ts'
+import { type Anvil, startAnvil } from '../lib/anvil.ts'
+import {
+  type Clients,
+  deployDemoToken,
+  deployLegacyClaim,
+  deployVesting,
+  installMulticall3,
+  type Schedule,
+} from '../lib/deploy.ts'
+import { runCli } from './cli.ts'
+import type { Io } from './io.ts'
+
+/** Anvil's default accounts #0 (the deployer and owner in tests) and #1. */
+export const OWNER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+export const OTHER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+
+export type TestChain = {
+  anvil: Anvil
+  rpcUrl: string
+  clients: Clients
+  testClient: TestClient<'anvil'>
+  owner: Address
+  token: Address
+  vesting: Address
+  legacy: Address
+  schedule: Schedule
+  /** Deploys another Vesting (owned by the key's account) with the same schedule. */
+  deployVestingAs: (key: `0x${string}`) => Promise<Address>
+  mint: (to: Address, wholeTokens: string) => Promise<void>
+  stop: () => Promise<void>
+}
+
+function clientsFor(rpcUrl: string, key: `0x${string}`): Clients {
+  const transport = http(rpcUrl)
+  return {
+    wallet: createWalletClient({ account: privateKeyToAccount(key), chain: foundry, transport, pollingInterval: 50 }),
+    public: createPublicClient({ chain: foundry, transport, pollingInterval: 50 }),
+  }
+}
+
+/**
+ * A fresh anvil on a free port with DemoToken, Vesting (claim window opening in a day), LegacyClaim and Multicall3
+ * at its canonical address; the owner holds a billion tokens.
+ */
+export async function startTestChain(): Promise<TestChain> {
+  const anvil = await startAnvil()
+  try {
+    const clients = clientsFor(anvil.rpcUrl, OWNER_KEY)
+    const testClient = createTestClient({ mode: 'anvil', chain: foundry, transport: http(anvil.rpcUrl) })
+    await installMulticall3(clients, testClient)
+    const { timestamp } = await clients.public.getBlock()
+    const day = 86_400n
+    const schedule: Schedule = {
+      claimStart: timestamp + day,
+      claimEnd: timestamp + 15n * day,
+      unlockStart: timestamp + 380n * day,
+      unlockEnd: timestamp + 745n * day,
+    }
+    const token = getAddress(await deployDemoToken(clients))
+    const vesting = getAddress(await deployVesting(clients, token, schedule))
+    const legacy = getAddress(await deployLegacyClaim(clients, token, schedule.claimStart))
+    const mint = async (to: Address, wholeTokens: string) => {
+      const hash = await clients.wallet.writeContract({
+        address: token,
+        abi: demoTokenAbi,
+        functionName: 'mint',
+        args: [to, parseUnits(wholeTokens, 18)],
+      })
+      await clients.public.waitForTransactionReceipt({ hash })
+    }
+    const owner = clients.wallet.account.address
+    await mint(owner, '1000000000')
+    return {
+      anvil,
+      rpcUrl: anvil.rpcUrl,
+      clients,
+      testClient,
+      owner,
+      token,
+      vesting,
+      legacy,
+      schedule,
+      deployVestingAs: async (key) => getAddress(await deployVesting(clientsFor(anvil.rpcUrl, key), token, schedule)),
+      mint,
+      stop: () => anvil.stop(),
+    }
+  } catch (error) {
+    await anvil.stop()
+    throw error
+  }
+}
+
+/** The i-th of a deterministic set of distinct holder addresses, in checksum form. */
+export function holderAddress(seed: string, i: number): Address {
+  return getAddress(`0x${keccak256(encodePacked(['string', 'uint256'], [seed, BigInt(i)])).slice(26)}`)
+}
+
+export type CsvRow = { address: string; amount: string; burn?: string }
+
+export function vestingCsv(rows: readonly CsvRow[]): string {
+  return `address,amount,burn_percent\n${rows.map((row) => `${row.address},${row.amount},${row.burn ?? '0'}`).join('\n')}\n`
+}
+
+export function legacyCsv(rows: readonly CsvRow[]): string {
+  return `address,amount\n${rows.map((row) => `${row.address},${row.amount}`).join('\n')}\n`
+}
+
+export type CliResult = { code: number; out: string; err: string }
+
+/** Runs the CLI in this process with captured output (no terminal, so no progress bar). */
+export async function runInProcess(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<CliResult> {
+  const out: string[] = []
+  const err: string[] = []
+  const io: Io = {
+    env,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    progress: undefined,
+    promptPassword: () => Promise.reject(new Error('no terminal in tests')),
+  }
+  const code = await runCli(argv, io)
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+export type ProcessResult = { code: number | null; signal: NodeJS.Signals | null; out: string; err: string }
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+/** Runs the real entry point, `npx tsx scripts/admin/cli.ts …`, as a separate process. */
+export function runProcess(argv: readonly string[], env: Record<string, string | undefined>): Promise<ProcessResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'scripts/admin/cli.ts', ...argv], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString()
+    })
+    child.once('error', reject)
+    // npm's own notices about the machine's npm configuration are not the tool's output.
+    const withoutNpmNotices = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => !line.startsWith('npm warn '))
+        .join('\n')
+    child.once('close', (code, signal) => resolve({ code, signal, out, err: withoutNpmNotices(err) }))
+  })
+}
