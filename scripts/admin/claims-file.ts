@@ -39,12 +39,15 @@ function headerMatches(kind: ClaimKind, fields: string[]): boolean {
   })
 }
 
-/** Why `text` is not an acceptable holder address, or undefined when it is one in checksum form. */
-export function addressProblem(text: string): string | undefined {
+/**
+ * Why `text` is not an acceptable address, or undefined when it is one in checksum form. `zeroRole` finishes the
+ * sentence refusing the zero address ("the zero address cannot hold a claim").
+ */
+export function addressProblem(text: string, zeroRole = 'hold a claim'): string | undefined {
   if (text === '') return 'address is empty'
   if (!isAddress(text, { strict: false })) return `"${text}" is not an address (0x followed by 40 hex digits)`
   const checksummed = getAddress(text)
-  if (checksummed === zeroAddress) return 'the zero address cannot hold a claim'
+  if (checksummed === zeroAddress) return `the zero address cannot ${zeroRole}`
   if (checksummed !== text) return `${text} is not in checksum form (expected ${checksummed})`
   return undefined
 }

@@ -192,7 +192,7 @@ const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'status',
     summary:
-      'Schedule, phase, total allocated/owed/received/burned/unlocked, token balance and solvency of Vesting and LegacyClaim, read at one block. Exits with 3 when a contract holds less than it owes (balance < owed), 1 when its accounting does not add up.',
+      'Schedule, phase, totals and solvency of Vesting and LegacyClaim, read at one block: allocated, owed, received, burned, unlocked and the token balance. Exits with 3 when a contract holds less than it owes (balance < owed), 1 when its accounting does not add up.',
     positionals: [],
     options: [
       vesting,
@@ -232,9 +232,9 @@ function generalHelp(): string {
   return lines.join('\n')
 }
 
-function addressOption(value: string | undefined, what: string): Address {
+function addressOption(value: string | undefined, what: string, zeroRole = 'be used here'): Address {
   if (value === undefined) throw new RefusedError(`${what} is required.`)
-  const problem = addressProblem(value)
+  const problem = addressProblem(value, zeroRole)
   if (problem) throw new RefusedError(`${what}: ${problem}`)
   return getAddress(value)
 }
@@ -277,10 +277,19 @@ function option(invocation: Invocation, name: string): string | undefined {
   return optionOrEnv(invocation.args, invocation.spec, name, invocation.io.env)
 }
 
+/**
+ * A path the user typed, taken from the directory they ran the command in: `npm run` moves to the package root
+ * and keeps the original directory in INIT_CWD.
+ */
+function userPath(invocation: Invocation, path: string): string {
+  return resolve(invocation.io.env.INIT_CWD ?? process.cwd(), path)
+}
+
 function keySource(invocation: Invocation): KeySource {
+  const keystore = option(invocation, 'keystore')
   return {
     env: invocation.io.env,
-    keystorePath: option(invocation, 'keystore'),
+    keystorePath: keystore === undefined ? undefined : userPath(invocation, keystore),
     promptPassword: invocation.io.promptPassword,
   }
 }
@@ -320,7 +329,7 @@ async function deployCommand(invocation: Invocation): Promise<number> {
 
 async function loadCommand(invocation: Invocation, kind: ClaimKind): Promise<number> {
   const [csv = ''] = invocation.args.positionals
-  const csvPath = resolve(csv)
+  const csvPath = userPath(invocation, csv)
   const contractName = kind === 'vesting' ? 'vesting' : 'legacy'
   const contract = contractOption(
     option(invocation, contractName),
@@ -339,7 +348,7 @@ async function loadCommand(invocation: Invocation, kind: ClaimKind): Promise<num
       csvPath,
       contract,
       fromBlock,
-      journalPath: journal ? resolve(journal) : defaultJournalPath(csvPath),
+      journalPath: journal ? userPath(invocation, journal) : defaultJournalPath(csvPath),
       send: invocation.args.flags.has('send'),
       approve: !invocation.args.flags.has('no-approve'),
       gasShare,
@@ -369,7 +378,7 @@ async function whitelistCommand(invocation: Invocation): Promise<number> {
 
 async function transferOwnershipCommand(invocation: Invocation): Promise<number> {
   const [target] = invocation.args.positionals
-  const newOwner = addressOption(target, 'The new owner')
+  const newOwner = addressOption(target, 'The new owner', 'own a contract (renouncing ownership is not offered)')
   const which = option(invocation, 'contract')
   if (which !== 'vesting' && which !== 'legacy' && which !== 'both') {
     throw new RefusedError('--contract must be vesting, legacy or both: say which contract changes hands.')

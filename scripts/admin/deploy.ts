@@ -1,4 +1,4 @@
-import { type Address, encodeDeployData, type Hex, zeroAddress } from 'viem'
+import { type Address, encodeDeployData, getAddress, type Hex, zeroAddress } from 'viem'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import { creationBytecode } from '../lib/artifacts.ts'
 import { type Clients, deployLegacyClaim, deployVesting, type Schedule } from '../lib/deploy.ts'
@@ -95,7 +95,7 @@ export async function runDeploy(
   const toolLines: string[] = []
   if (options.vesting) {
     const before = await client.getBlockNumber()
-    const address = await deployVesting(clients, token.address, options.vesting)
+    const address = getAddress(await deployVesting(clients, token.address, options.vesting))
     const deployedAt = await findDeploymentBlock(connection, address, await client.getBlockNumber(), before + 1n)
     io.out(`Vesting deployed at ${address} (block ${deployedAt})`)
     lines.push(`VITE_VESTING_ADDRESS=${address}`)
@@ -103,7 +103,7 @@ export async function runDeploy(
   }
   if (options.legacyClaimStart !== undefined) {
     const before = await client.getBlockNumber()
-    const address = await deployLegacyClaim(clients, token.address, options.legacyClaimStart)
+    const address = getAddress(await deployLegacyClaim(clients, token.address, options.legacyClaimStart))
     const deployedAt = await findDeploymentBlock(connection, address, await client.getBlockNumber(), before + 1n)
     io.out(`LegacyClaim deployed at ${address} (block ${deployedAt})`)
     lines.push(`VITE_LEGACY_ADDRESS=${address}`)

@@ -5,10 +5,13 @@ import { RefusedError } from './errors.ts'
 
 type Json = Record<string, unknown>
 
+function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 function object(value: unknown, what: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new RefusedError(`Keystore: ${what} is missing.`)
-  return value as Json
+  if (!isJson(value)) throw new RefusedError(`Keystore: ${what} is missing.`)
+  return value
 }
 
 function hexField(from: Json, name: string, what: string): Uint8Array {

@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, type Hex } from 'viem'
+import { type Address, encodeFunctionData, type Hex, type LocalAccount } from 'viem'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import type { ClaimKind } from './claims-file.ts'
 import { type Connection, walletClient } from './connection.ts'
@@ -12,16 +12,28 @@ import { type KeySource, loadSigner, signerAddress } from './signer.ts'
 
 type Call = { contract: ClaimContract; data: Hex; what: string }
 
-/** Checks who acts, estimates each call, and sends them with `--send`. */
-async function runCalls(connection: Connection, io: Io, keys: KeySource, calls: Call[], send: boolean): Promise<void> {
+/** Who acts: the signer when sending; for a dry run the configured key's address, or else the owner. */
+type Actor = { signer: LocalAccount | undefined; address: Address | undefined }
+
+async function actor(keys: KeySource, send: boolean): Promise<Actor> {
   const signer = send ? await loadSigner(keys) : undefined
+  return { signer, address: signer?.address ?? (await signerAddress(keys)) }
+}
+
+function assertOwner(actor: Actor, contract: ClaimContract): Address {
+  const from = actor.address ?? contract.owner
+  if (from.toLowerCase() !== contract.owner.toLowerCase()) {
+    throw new RefusedError(
+      `${from} is not the owner of ${contract.address} (the owner is ${contract.owner}); nothing was sent.`,
+    )
+  }
+  return from
+}
+
+/** Checks who acts, estimates each call, and sends them when there is a signer. */
+async function runCalls(connection: Connection, io: Io, acting: Actor, calls: Call[]): Promise<void> {
   for (const { contract, data, what } of calls) {
-    const from = signer?.address ?? (await signerAddress(keys)) ?? contract.owner
-    if (from.toLowerCase() !== contract.owner.toLowerCase()) {
-      throw new RefusedError(
-        `${from} is not the owner of ${contract.address} (the owner is ${contract.owner}); nothing was sent.`,
-      )
-    }
+    const from = assertOwner(acting, contract)
     try {
       const gas = await connection.client.estimateGas({ account: from, to: contract.address, data })
       io.out(`${what}: ~${groupDigits(gas)} gas`)
@@ -29,11 +41,11 @@ async function runCalls(connection: Connection, io: Io, keys: KeySource, calls: 
       throw new RefusedError(`${what} would revert: ${describeFailure(error)}. Nothing was sent.`)
     }
   }
-  if (!signer) {
+  if (!acting.signer) {
     io.out('Dry run: nothing was sent. Run again with --send.')
     return
   }
-  const wallet = walletClient(connection, signer)
+  const wallet = walletClient(connection, acting.signer)
   for (const { contract, data, what } of calls) {
     const receipt = await sendCall(connection, wallet, contract.address, data, what)
     io.out(`${what}: done in block ${receipt.blockNumber} (transaction ${receipt.transactionHash})`)
@@ -71,7 +83,8 @@ export async function runWhitelist(
     )
   }
   const data = encodeFunctionData({ abi: vestingAbi, functionName: 'setContractWhitelist', args: [target, allowed] })
-  await runCalls(connection, io, keys, [{ contract, data, what: `setContractWhitelist(${target}, ${allowed})` }], send)
+  const calls = [{ contract, data, what: `setContractWhitelist(${target}, ${allowed})` }]
+  await runCalls(connection, io, await actor(keys, send), calls)
   if (send) {
     const now = await read()
     if (now !== allowed) throw new AdminError(`After the transaction, contractWhitelist(${target}) reads ${now}.`)
@@ -90,8 +103,10 @@ export async function runTransferOwnership(
   send: boolean,
 ): Promise<number> {
   const calls: Call[] = []
+  const acting = await actor(keys, send)
   for (const { kind, address } of targets) {
     const contract = await readClaimContract(connection, kind, address)
+    assertOwner(acting, contract)
     if (contract.owner.toLowerCase() === newOwner.toLowerCase()) {
       io.out(`${CONTRACT_NAME[kind]} ${address} is already owned by ${newOwner}; skipped.`)
       continue
@@ -116,7 +131,7 @@ export async function runTransferOwnership(
       `warning: ${newOwner} has no code and has never sent a transaction. Ownership moves at once and cannot be taken back by the current owner: make sure the new owner's key or multisig works.`,
     )
   }
-  await runCalls(connection, io, keys, calls, send)
+  await runCalls(connection, io, acting, calls)
   if (send) {
     for (const { contract } of calls) {
       const abi = contract.kind === 'vesting' ? vestingAbi : legacyClaimAbi

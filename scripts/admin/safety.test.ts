@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Address, erc20Abi, parseUnits } from 'viem'
@@ -146,6 +147,15 @@ describe('validation before anything is sent', () => {
     ])
     expect(await nonce(chain.owner)).toBe(before)
 
+    // A larger allowance left from elsewhere is brought down to exactly what this run needs.
+    const wallet = walletClient(await connect(chain.rpcUrl), privateKeyToAccount(OWNER_KEY))
+    const approveHash = await wallet.writeContract({
+      address: chain.token,
+      abi: demoTokenAbi,
+      functionName: 'approve',
+      args: [chain.vesting, parseUnits('1000', 18)],
+    })
+    await chain.clients.public.waitForTransactionReceipt({ hash: approveHash })
     const fixed = vestingCsv([
       { address: h(10), amount: '10', burn: '12.5' },
       { address: h(11), amount: '20', burn: '0' },
@@ -155,8 +165,9 @@ describe('validation before anything is sent', () => {
     expect(resumed.code).toBe(0)
     expect(resumed.out).toContain('Already on chain with identical values: 2 rows (skipped, 30 NAI)')
     expect(resumed.out).toContain('To load: 1 holders, 5 NAI')
-    expect(resumed.out).toContain('Approval: approve exactly 5 NAI')
+    expect(resumed.out).toContain(`Approval: approve exactly 5 NAI to ${chain.vesting} (allowance now 1,000 NAI)`)
     expect(await claimAddedCount(chain.vesting)).toBe(4)
+    expect(await allowance(chain.owner, chain.vesting)).toBe(0n)
   })
 
   it('refuses keys on the command line', async () => {
@@ -241,6 +252,61 @@ describe('pre-send checks', () => {
   })
 })
 
+/** An RPC in front of anvil that, like many public endpoints, does not offer eth_simulateV1. */
+async function withoutSimulate(target: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString()
+    })
+    request.on('end', async () => {
+      const call = JSON.parse(body)
+      response.setHeader('content-type', 'application/json')
+      if (call.method === 'eth_simulateV1') {
+        response.end(
+          JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Method not found' } }),
+        )
+        return
+      }
+      const forwarded = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      response.end(await forwarded.text())
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return { url: `http://127.0.0.1:${port}`, server }
+}
+
+describe('an RPC without eth_simulateV1', () => {
+  it('plans by --max-batch in a dry run, and approves first then estimates when sending', async () => {
+    const { url, server } = await withoutSimulate(chain.rpcUrl)
+    try {
+      const csv = write(
+        vestingCsv([
+          { address: h(50), amount: '3', burn: '0' },
+          { address: h(51), amount: '4', burn: '1' },
+          { address: h(52), amount: '5', burn: '2' },
+        ]),
+      )
+      const dry = await runInProcess(['add-claims', csv, '--max-batch', '2'], env({ ADMIN_RPC_URL: url }))
+      expect(dry.err).toBe('')
+      expect(dry.code).toBe(0)
+      expect(dry.out).toContain('Estimated gas: unknown. This RPC cannot simulate the approval and addClaims together')
+      expect(dry.out).toContain('  batch 1: lines 2–3, 2 holders, 7 NAI\n  batch 2: line 4, 1 holders, 5 NAI')
+
+      const sent = await runInProcess(['add-claims', csv, '--max-batch', '2', '--send'], env({ ADMIN_RPC_URL: url }))
+      expect(sent.err).toBe('')
+      expect(sent.code).toBe(0)
+      expect(sent.out).toContain('Approved exactly 12 NAI')
+      expect(sent.out).toMatch(/ {2}batch 1: lines 2–3, 2 holders, 7 NAI, ~[\d,]+ gas/)
+      expect(sent.out).toContain('on chain, identical values 3 ✓')
+    } finally {
+      server.close()
+    }
+  })
+})
+
 describe('reverts', () => {
   it('refuses a batch the node says would revert, and decodes the reason of one that reverts when mined', async () => {
     const connection = await connect(chain.rpcUrl)
@@ -294,8 +360,9 @@ describe('add-legacy-claims', () => {
       { address: h(42), amount: '250' },
     ]
     const csv = write(legacyCsv(rows))
-    const dry = await runInProcess(['add-legacy-claims', csv], env())
+    const dry = await runInProcess(['add-legacy-claims', csv], env({ ADMIN_PRIVATE_KEY: '' }))
     expect(dry.code).toBe(0)
+    expect(dry.out).toContain(`Dry run as the contract owner ${chain.owner} (no key configured).`)
     expect(dry.out).toContain('LegacyClaim ')
     expect(dry.out).toContain('To load: 3 holders, 1,250.500000000000000001 NAI')
     expect(dry.out).toContain('Dry run: nothing was sent.')

@@ -13,12 +13,14 @@ export type KeySource = {
   promptPassword: (question: string) => Promise<string>
 }
 
+function isPrivateKey(value: string): value is Hex {
+  return /^0x[0-9a-fA-F]{64}$/.test(value)
+}
+
 function privateKeyFromEnv(value: string): Hex {
   const hex = value.startsWith('0x') ? value : `0x${value}`
-  if (!/^0x[0-9a-fA-F]{64}$/.test(hex)) {
-    throw new RefusedError('ADMIN_PRIVATE_KEY is not a private key (32 bytes of hex).')
-  }
-  return hex as Hex
+  if (!isPrivateKey(hex)) throw new RefusedError('ADMIN_PRIVATE_KEY is not a private key (32 bytes of hex).')
+  return hex
 }
 
 function readKeystore(path: string): string {
