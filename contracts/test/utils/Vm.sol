@@ -25,6 +25,7 @@ interface Vm {
     // Addresses
     function addr(uint256 privateKey) external pure returns (address keyAddr);
     function label(address account, string calldata newLabel) external;
+    function toString(uint256 value) external pure returns (string memory stringifiedValue);
 
     // Expectations
     function expectRevert() external;

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {Base} from "../Base.t.sol";
+import {InvariantTargets} from "../utils/InvariantTargets.sol";
+import {VestingHandler} from "./handlers/VestingHandler.sol";
+
+/// @dev The SPEC §6 invariants of Vesting under any sequence of the handler's calls: the four default holders plus
+/// six more accounts and two whitelisted holder contracts, through every phase.
+contract Vesting_Invariant_Test is Base, InvariantTargets {
+    VestingHandler internal handler;
+    address[] internal holders;
+
+    function setUp() public override {
+        super.setUp();
+        address[] memory accounts = new address[](10);
+        (accounts[0], accounts[1], accounts[2], accounts[3]) = (alice, bob, carol, dave);
+        for (uint256 i = 4; i < accounts.length; ++i) {
+            accounts[i] = makeAddr(string.concat("holder", vm.toString(i)));
+        }
+        handler = new VestingHandler(vesting, nai, admin, accounts, 2);
+        holders = handler.holders();
+        for (uint256 i; i < holders.length; ++i) {
+            if (!handler.isVault(holders[i])) continue;
+            vm.prank(admin);
+            vesting.setContractWhitelist(holders[i], true);
+        }
+        address[] memory allocated = new address[](4);
+        (allocated[0], allocated[1], allocated[2], allocated[3]) = (alice, bob, carol, dave);
+        handler.recordInitialAllocation(allocated, VESTING_TOTAL);
+
+        targetContract(address(handler));
+        bytes4[] memory selectors = new bytes4[](7);
+        selectors[0] = VestingHandler.passTime.selector;
+        selectors[1] = VestingHandler.addClaims.selector;
+        selectors[2] = VestingHandler.addClaimsAgain.selector;
+        selectors[3] = VestingHandler.setWhitelist.selector;
+        selectors[4] = VestingHandler.claimAndBurn.selector;
+        selectors[5] = VestingHandler.unlock.selector;
+        selectors[6] = VestingHandler.transferLocked.selector;
+        targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
+    }
+
+    /// @dev Σ over holders of (amount − unlockedAmount).
+    function _owed() internal view returns (uint256 owed) {
+        for (uint256 i; i < holders.length; ++i) {
+            (uint256 amount,, uint256 unlockedAmount) = vesting.claimByOwner(holders[i]);
+            owed += amount - unlockedAmount;
+        }
+    }
+
+    function invariant_BalanceCoversOwed() external view {
+        vm.assertGe(nai.balanceOf(address(vesting)), _owed(), "balance covers what holders are owed");
+    }
+
+    function invariant_AllocatedEqualsOwedPlusReceivedPlusBurnedPlusUnlocked() external view {
+        uint256 owed = _owed();
+        vm.assertEq(
+            handler.ghostAllocated(),
+            owed + handler.ghostReceived() + handler.ghostBurned() + handler.ghostUnlocked(),
+            "allocated = owed + received + burned + unlocked"
+        );
+        // Nobody else sends tokens here, so the balance is exactly what is still owed.
+        vm.assertEq(nai.balanceOf(address(vesting)), owed, "balance = owed");
+        uint256 unlockedTotal;
+        for (uint256 i; i < holders.length; ++i) {
+            (,, uint256 unlockedAmount) = vesting.claimByOwner(holders[i]);
+            unlockedTotal += unlockedAmount;
+        }
+        vm.assertEq(unlockedTotal, handler.ghostUnlocked(), "unlocked amounts add up to what was paid");
+        vm.assertFalse(handler.ghostDuplicateAccepted(), "a batch run again was accepted");
+    }
+
+    function invariant_TotalBurnedMonotonicAndEqualsDeadBalance() external view {
+        vm.assertFalse(handler.ghostTotalBurnedDecreased(), "totalBurned fell");
+        vm.assertEq(vesting.totalBurned(), nai.balanceOf(DEAD), "totalBurned = dead balance");
+        vm.assertEq(vesting.totalBurned(), handler.ghostBurned(), "totalBurned = burned");
+    }
+
+    function invariant_UnlockedNeverExceedsAmount() external view {
+        for (uint256 i; i < holders.length; ++i) {
+            (uint256 amount,, uint256 unlockedAmount) = vesting.claimByOwner(holders[i]);
+            vm.assertLe(unlockedAmount, amount, "unlockedAmount <= amount");
+        }
+    }
+}
