@@ -222,6 +222,14 @@ describe('add-claims end to end', () => {
     writeFileSync(journalPath, `${[...lines.slice(0, -1), JSON.stringify(dropped)].join('\n')}\n`)
     expect(await claimAdded(vesting)).toHaveLength(200)
 
+    // A dry run reports what it finds but leaves the journal as it is.
+    const journalBefore = readFileSync(journalPath, 'utf8')
+    const dry = await runInProcess(['add-claims', csv, '--max-batch', '100'], env(vesting))
+    expect(dry.code).toBe(0)
+    expect(dry.out).toContain(`Journal: batch 2 (transaction ${last.txHash}) from an earlier run was confirmed.`)
+    expect(dry.out).toContain('To load: 100 holders')
+    expect(readFileSync(journalPath, 'utf8')).toBe(journalBefore)
+
     const resumed = await runInProcess(['add-claims', csv, '--send', '--max-batch', '100'], env(vesting))
     expect(resumed.err).toBe('')
     expect(resumed.code).toBe(0)
@@ -229,6 +237,7 @@ describe('add-claims end to end', () => {
     expect(resumed.out).toContain(`Journal: batch 9 (transaction 0x${'9'.repeat(64)}) from an earlier run was dropped.`)
     expect(resumed.out).toContain('Journal: 2 confirmed batch(es), 200 holders, from earlier runs; resuming.')
     expect(resumed.out).toContain('To load: 100 holders')
+    expect(resumed.out).toMatch(/batch 10 \(1\/1 of this run\): lines 202–301, 100 holders/)
     const logs = await claimAdded(vesting)
     expect(logs).toHaveLength(300)
     expect(new Set(logs.map((log) => log.args.holder)).size).toBe(300)

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { accessSync, constants, readFileSync } from 'node:fs'
+import { dirname } from 'node:path'
 import {
   type Address,
   BaseError,
@@ -238,13 +239,18 @@ export async function runLoad(context: LoadContext, options: LoadOptions): Promi
       `Journal ${options.journalPath}: ${before.otherFiles} entries for this contract from another version of the file (ignored; the chain decides what is loaded).`,
     )
   }
-  for (const { entry, outcome } of await settleSubmitted(
-    connection,
-    options.journalPath,
-    before.unresolved,
-    options.pendingWaitMs,
-  )) {
-    io.out(`Journal: batch ${entry.batch} (transaction ${entry.txHash}) from an earlier run was ${outcome}.`)
+  const settled = await settleSubmitted(connection, options.journalPath, before.unresolved, {
+    waitMs: options.send ? options.pendingWaitMs : 0,
+    record: options.send,
+  })
+  for (const { entry, outcome } of settled) {
+    const what = outcome === 'pending' ? 'is still pending' : `was ${outcome}`
+    io.out(`Journal: batch ${entry.batch} (transaction ${entry.txHash}) from an earlier run ${what}.`)
+  }
+  if (options.send && settled.some(({ outcome }) => outcome === 'pending')) {
+    throw new RefusedError(
+      'A batch from an earlier run is still pending; run again once it is mined. Nothing was sent.',
+    )
   }
   const settledJournal = readJournal(options.journalPath).entries
   const { confirmed } = summarizeJournal(settledJournal, journalKey)
@@ -382,6 +388,13 @@ async function loadRows(
     problems.push(
       `The allowance of ${contract.address} is ${amount(allowance)}, below the ${amount(needed)} needed, and --no-approve forbids approving: approve exactly ${needed} (smallest unit) first or drop --no-approve.`,
     )
+  }
+  if (options.send) {
+    try {
+      accessSync(dirname(options.journalPath), constants.W_OK)
+    } catch {
+      problems.push(`The journal ${options.journalPath} cannot be written (its folder is missing or read-only).`)
+    }
   }
   if (options.send && pendingNonce !== latestNonce) {
     problems.push(

@@ -170,6 +170,26 @@ describe('validation before anything is sent', () => {
     expect(await allowance(chain.owner, chain.vesting)).toBe(0n)
   })
 
+  it('refuses to send when the journal cannot be written', async () => {
+    const before = await nonce(chain.owner)
+    const result = await runInProcess(
+      [
+        'add-claims',
+        write(vestingCsv([{ address: h(60), amount: '1' }])),
+        '--send',
+        '--journal',
+        '/nonexistent/j.jsonl',
+      ],
+      env(),
+    )
+    expect(result.code).toBe(2)
+    expect(result.err.split('\n')).toEqual([
+      'The journal /nonexistent/j.jsonl cannot be written (its folder is missing or read-only).',
+      'Pre-send checks failed; nothing was sent.',
+    ])
+    expect(await nonce(chain.owner)).toBe(before)
+  })
+
   it('refuses keys on the command line', async () => {
     const result = await runInProcess(['add-claims', 'x.csv', '--private-key', OWNER_KEY], env())
     expect(result.code).toBe(2)

@@ -16,7 +16,7 @@ import {
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import { type ClaimKind, type ClaimRow, totalAmount } from './claims-file.ts'
 import type { Connection } from './connection.ts'
-import { AdminError, RefusedError } from './errors.ts'
+import { AdminError } from './errors.ts'
 import { appendJournal, type BatchSubmitted, type JournalKey } from './journal.ts'
 import { describeFailure } from './revert.ts'
 
@@ -173,88 +173,67 @@ export async function approveExactly(sender: Sender, token: Address, amount: big
   return hash
 }
 
-export type Settled = { entry: BatchSubmitted; outcome: 'confirmed' | 'reverted' | 'dropped' }
+export type Settled = { entry: BatchSubmitted; outcome: 'confirmed' | 'reverted' | 'dropped' | 'pending' }
 
 /**
- * Settles batches the journal shows as submitted without an outcome (the run stopped between sending and the
- * receipt): waits for a transaction the node still knows, records what happened, and refuses to go on while one
- * is still pending, so that no batch is ever sent twice.
+ * Follows up batches the journal shows as submitted without an outcome (the run stopped between signing and the
+ * receipt). A transaction the node still holds is waited for up to `waitMs`; one it does not know was never
+ * broadcast or was dropped, and its nonce is reused by the next transaction, so it can never be mined after it.
+ * With `record`, each outcome is appended to the journal; a dry run only reports.
  */
 export async function settleSubmitted(
   connection: Connection,
   journalPath: string,
   entries: readonly BatchSubmitted[],
-  waitMs: number,
+  options: { waitMs: number; record: boolean },
 ): Promise<Settled[]> {
   const settled: Settled[] = []
+  const { client } = connection
   for (const entry of entries) {
-    const { client } = connection
+    const { chainId, contract, csvSha256, batch, txHash, holders } = entry
+    const common = { chainId, contract, csvSha256, batch, txHash }
     let receipt: TransactionReceipt | undefined
     try {
-      receipt = await client.getTransactionReceipt({ hash: entry.txHash })
+      receipt = await client.getTransactionReceipt({ hash: txHash })
     } catch (error) {
       if (!(error instanceof TransactionReceiptNotFoundError)) throw error
     }
     if (!receipt) {
       let known = true
       try {
-        await client.getTransaction({ hash: entry.txHash })
+        await client.getTransaction({ hash: txHash })
       } catch (error) {
         if (!(error instanceof TransactionNotFoundError)) throw error
         known = false
       }
       if (!known) {
-        const { chainId, contract, csvSha256, batch, txHash } = entry
-        appendJournal(journalPath, {
-          chainId,
-          contract,
-          csvSha256,
-          batch,
-          txHash,
-          event: 'dropped',
-          at: new Date().toISOString(),
-        })
+        if (options.record) appendJournal(journalPath, { ...common, event: 'dropped', at: new Date().toISOString() })
         settled.push({ entry, outcome: 'dropped' })
         continue
       }
       try {
-        receipt = await client.waitForTransactionReceipt({ hash: entry.txHash, timeout: waitMs })
+        receipt = await client.waitForTransactionReceipt({ hash: txHash, timeout: options.waitMs })
       } catch (error) {
-        if (error instanceof WaitForTransactionReceiptTimeoutError) {
-          throw new RefusedError(
-            `Batch ${entry.batch} (transaction ${entry.txHash}) from an earlier run is still pending; run again once it is mined.`,
-          )
-        }
-        throw error
+        if (!(error instanceof WaitForTransactionReceiptTimeoutError)) throw error
+        settled.push({ entry, outcome: 'pending' })
+        continue
       }
     }
     const at = new Date().toISOString()
-    const { chainId, contract, csvSha256, batch, txHash, holders } = entry
     if (receipt.status === 'success') {
-      appendJournal(journalPath, {
-        chainId,
-        contract,
-        csvSha256,
-        at,
-        event: 'confirmed',
-        batch,
-        txHash,
-        blockNumber: receipt.blockNumber.toString(),
-        gasUsed: receipt.gasUsed.toString(),
-        holders,
-      })
+      if (options.record) {
+        appendJournal(journalPath, {
+          ...common,
+          at,
+          event: 'confirmed',
+          blockNumber: receipt.blockNumber.toString(),
+          gasUsed: receipt.gasUsed.toString(),
+          holders,
+        })
+      }
       settled.push({ entry, outcome: 'confirmed' })
     } else {
-      appendJournal(journalPath, {
-        chainId,
-        contract,
-        csvSha256,
-        at,
-        event: 'reverted',
-        batch,
-        txHash,
-        reason: 'reverted',
-      })
+      if (options.record) appendJournal(journalPath, { ...common, at, event: 'reverted', reason: 'reverted' })
       settled.push({ entry, outcome: 'reverted' })
     }
   }
