@@ -1,0 +1,166 @@
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page, type Request } from '@playwright/test'
+import type { BuiltApp } from './stack.ts'
+import { type BenchWalletOptions, installBenchWallet } from './wallet.ts'
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+/** A mid-range phone's screen; the viewport does not change how much JS either app loads. */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true })
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
+export type Visit = {
+  /** What the holder's browser already holds for the app: a wallet connection record, a persisted query cache. */
+  storage?: StorageState
+  /** The holder's wallet, present on returning visits. */
+  wallet?: BenchWalletOptions
+}
+
+/**
+ * A fresh browser profile (empty HTTP cache). Service workers are blocked in every measurement: the precache is
+ * measured from the build (figure 6), and a service worker downloading it during a page load would blur what the
+ * page itself needs.
+ */
+export async function openContext(browser: Browser, visit: Visit, marker: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    ...PHONE,
+    serviceWorkers: 'block',
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    ...(visit.storage ? { storageState: visit.storage } : {}),
+  })
+  if (visit.wallet) await context.addInitScript({ content: pageScript(installBenchWallet, visit.wallet) })
+  await context.addInitScript({ content: pageScript(watchForText, marker) })
+  return context
+}
+
+/**
+ * `fn(arg)` as a script for the page. tsx compiles with esbuild's `keepNames`, which wraps functions in a `__name`
+ * call that exists only in Node; the page gets a stand-in.
+ */
+function pageScript<T>(fn: (arg: T) => void, arg: T): string {
+  return `{ const __name = (target) => target; (${fn.toString()})(${JSON.stringify(arg)}) }`
+}
+
+type MarkedWindow = Window & { __benchVisibleAt?: number }
+
+/**
+ * Records when `marker` (the holder's position amount) first shows on the page: at the animation frame after the
+ * DOM change that added it, in epoch milliseconds. Sent to the page as source text.
+ */
+function watchForText(marker: string): void {
+  const page = window as MarkedWindow
+  const observer = new MutationObserver(() => {
+    if (!document.body?.textContent?.includes(marker)) return
+    observer.disconnect()
+    requestAnimationFrame(() => {
+      page.__benchVisibleAt = performance.timeOrigin + performance.now()
+    })
+  })
+  observer.observe(document, { childList: true, subtree: true, characterData: true })
+}
+
+/** Epoch ms at which the position showed, once it has. */
+export async function positionVisibleAt(page: Page, timeoutMs = 30_000): Promise<number> {
+  const handle = await page.waitForFunction(() => (window as MarkedWindow).__benchVisibleAt, undefined, {
+    timeout: timeoutMs,
+    polling: 50,
+  })
+  const value: unknown = await handle.jsonValue()
+  if (typeof value !== 'number') throw new Error('The position time was not recorded.')
+  return value
+}
+
+/** Epoch ms at which the page's navigation started. */
+export function navigationStart(page: Page): Promise<number> {
+  return page.evaluate(() => performance.timeOrigin)
+}
+
+/** Follows a page's requests so that a measurement can wait until the network has gone quiet. */
+export class NetworkLog {
+  private readonly inFlight = new Set<Request>()
+  private lastActivity = Date.now()
+  readonly finished: Request[] = []
+
+  constructor(page: Page) {
+    page.on('request', (request) => {
+      this.inFlight.add(request)
+      this.lastActivity = Date.now()
+    })
+    const done = (request: Request) => {
+      this.inFlight.delete(request)
+      this.finished.push(request)
+      this.lastActivity = Date.now()
+    }
+    page.on('requestfinished', done)
+    page.on('requestfailed', done)
+  }
+
+  /** Resolves once no request has been in flight for `quietMs` (or after `timeoutMs`, with `false`). */
+  async idle(quietMs = 2_000, timeoutMs = 45_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline) {
+      if (this.inFlight.size === 0 && Date.now() - this.lastActivity >= quietMs) return true
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    return false
+  }
+}
+
+export type JsTransfer = { files: number; rawKB: number; gzipKB: number; list: string[]; reachedIdle: boolean }
+
+/** The JS files a page fetched from the app's server, sized from the build (gzip as served). */
+export function jsTransfer(app: BuiltApp, requests: Request[], reachedIdle: boolean): JsTransfer {
+  const origin = new URL(app.server.url).origin
+  const seen = new Set<string>()
+  let raw = 0
+  let gzip = 0
+  for (const request of requests) {
+    const url = new URL(request.url())
+    if (url.origin !== origin || seen.has(url.pathname)) continue
+    const file = app.files.get(url.pathname)
+    if (!file || !url.pathname.endsWith('.js')) continue
+    seen.add(url.pathname)
+    raw += file.body.length
+    gzip += file.gzip.length
+  }
+  return {
+    files: seen.size,
+    rawKB: raw / 1024,
+    gzipKB: gzip / 1024,
+    list: [...seen].sort(),
+    reachedIdle,
+  }
+}
+
+export async function cdpSession(context: BrowserContext, page: Page): Promise<CDPSession> {
+  return context.newCDPSession(page)
+}
+
+export async function throttleCpu(cdp: CDPSession, rate: number): Promise<void> {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+}
+
+type Metrics = Record<string, number>
+
+export async function metrics(cdp: CDPSession): Promise<Metrics> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics')
+  return Object.fromEntries(list.map(({ name, value }) => [name, value]))
+}
+
+export async function collectGarbage(cdp: CDPSession): Promise<void> {
+  await cdp.send('HeapProfiler.collectGarbage')
+  await cdp.send('HeapProfiler.collectGarbage')
+}

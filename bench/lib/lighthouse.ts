@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { CHROMIUM, CHROMIUM_FLAGS } from './browser.ts'
+import { root } from './stack.ts'
+
+const require = createRequire(import.meta.url)
+
+export type LighthouseRun = { score: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; siMs: number }
+
+type Report = {
+  categories: { performance: { score: number | null } }
+  audits: Record<string, { numericValue?: number }>
+  runtimeError?: { code: string; message: string }
+}
+
+function audit(report: Report, id: string): number {
+  const value = report.audits[id]?.numericValue
+  if (value === undefined) throw new Error(`Lighthouse reported no ${id}.`)
+  return value
+}
+
+/**
+ * One Lighthouse run with its defaults — mobile form factor, simulated throttling (slow 4G, 4× CPU) — in a fresh
+ * headless Chromium (empty cache, no wallet: a first visit). Runs the CLI in its own process, so that its Chromium is
+ * its own and is stopped with it.
+ */
+export function runLighthouse(url: string, outFile: string): Promise<LighthouseRun> {
+  mkdirSync(`${root}bench/results/lighthouse`, { recursive: true })
+  const cli = join(dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js')
+  const args = [
+    cli,
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${outFile}`,
+    `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
+    '--quiet',
+  ]
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    let output = ''
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4_000)
+    }
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+    }, 180_000)
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      if (code !== 0) {
+        reject(new Error(`Lighthouse failed (exit ${code}):\n${output}`))
+        return
+      }
+      try {
+        const report = JSON.parse(readFileSync(outFile, 'utf8')) as Report
+        if (report.runtimeError)
+          throw new Error(`Lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`)
+        resolve({
+          score: Math.round((report.categories.performance.score ?? 0) * 100),
+          lcpMs: audit(report, 'largest-contentful-paint'),
+          tbtMs: audit(report, 'total-blocking-time'),
+          cls: audit(report, 'cumulative-layout-shift'),
+          fcpMs: audit(report, 'first-contentful-paint'),
+          siMs: audit(report, 'speed-index'),
+        })
+      } catch (error) {
+        reject(error)
+      }
+    })
+  })
+}

@@ -1,0 +1,237 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import {
+  cdpSession,
+  collectGarbage,
+  type JsTransfer,
+  jsTransfer,
+  metrics,
+  NetworkLog,
+  navigationStart,
+  openContext,
+  positionVisibleAt,
+  type StorageState,
+  throttleCpu,
+  type Visit,
+} from './browser.ts'
+import type { RpcCall } from './server.ts'
+import type { BuiltApp } from './stack.ts'
+import type { BenchWalletOptions } from './wallet.ts'
+
+export type Scenario = {
+  app: BuiltApp
+  browser: Browser
+  wallet: BenchWalletOptions
+  /** Text that shows once the holder's position amount is on the page. */
+  marker: string
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  if (sorted.length === 0) return Number.NaN
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+async function withPage<T>(
+  scenario: Scenario,
+  visit: Visit,
+  body: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await openContext(scenario.browser, visit, scenario.marker)
+  try {
+    return await body(await context.newPage(), context)
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * Connects the holder's wallet once through the app's own connect flow (RainbowKit's modal in both apps), waits for
+ * the position, and returns what the browser then holds: the state of a returning holder.
+ */
+export async function connectOnce(scenario: Scenario): Promise<StorageState> {
+  return withPage(scenario, { wallet: scenario.wallet }, async (page, context) => {
+    await page.goto(scenario.app.server.url)
+    await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
+    await page.getByRole('button', { name: scenario.wallet.info.name }).click({ timeout: 20_000 })
+    await positionVisibleAt(page)
+    // The persister writes at most once a second; give it time to store the fresh read.
+    await page.waitForTimeout(2_500)
+    return context.storageState()
+  })
+}
+
+/** The same holder without the persisted query cache (the wallet connection record stays). */
+export function withoutQueryCache(storage: StorageState): StorageState {
+  return {
+    ...storage,
+    origins: storage.origins.map((origin) => ({
+      ...origin,
+      localStorage: origin.localStorage.filter(({ name }) => !/querycache|react_query/i.test(name)),
+    })),
+  }
+}
+
+/** Figure 1: the JS a page load fetches until the network is idle, with no interaction. */
+export async function measureJs(scenario: Scenario, visit: Visit, waitForPosition: boolean): Promise<JsTransfer> {
+  return withPage(scenario, visit, async (page) => {
+    const network = new NetworkLog(page)
+    await page.goto(scenario.app.server.url)
+    if (waitForPosition) await positionVisibleAt(page)
+    const idle = await network.idle()
+    return jsTransfer(scenario.app, network.finished, idle)
+  })
+}
+
+export type RpcLoad = {
+  /** JSON-RPC calls made from navigation until the network was idle. */
+  total: number
+  ethCalls: number
+  /** Calls sent before the position showed. */
+  sentBeforeShown: number
+  /**
+   * Whether the position showed while the RPC endpoint answered nothing (every answer held back until then): proof
+   * that no request was needed to show it. Only measured for the warm cache.
+   */
+  shownWhileRpcHeld: boolean | null
+  /** HTTP requests (a batch counts once). */
+  httpRequests: number
+  methods: Record<string, number>
+  /** Each eth_call: target, selector, calldata size. */
+  ethCallTargets: string[]
+}
+
+function countMethods(calls: RpcCall[]): Record<string, number> {
+  const methods: Record<string, number> = {}
+  for (const { method } of calls) methods[method] = (methods[method] ?? 0) + 1
+  return methods
+}
+
+/**
+ * Figure 3: JSON-RPC calls one page load makes for a connected holder, counted at the app's RPC proxy. With
+ * `holdAnswers`, the proxy answers nothing until the position shows (or 8 s pass).
+ */
+export async function measureRpc(scenario: Scenario, storage: StorageState, holdAnswers: boolean): Promise<RpcLoad> {
+  return withPage(scenario, { wallet: scenario.wallet, storage }, async (page) => {
+    const network = new NetworkLog(page)
+    const { rpc } = scenario.app
+    rpc.reset()
+    const release = holdAnswers ? rpc.hold() : () => {}
+    let shownWhileRpcHeld: boolean | null = null
+    let visibleAt: number
+    try {
+      await page.goto(scenario.app.server.url)
+      if (holdAnswers) {
+        visibleAt = await positionVisibleAt(page, 8_000).catch(() => Number.NaN)
+        shownWhileRpcHeld = !Number.isNaN(visibleAt)
+      }
+    } finally {
+      release()
+    }
+    if (!shownWhileRpcHeld) visibleAt = await positionVisibleAt(page)
+    await network.idle(3_000)
+    const calls = [...rpc.calls]
+    return {
+      total: calls.length,
+      ethCalls: calls.filter(({ method }) => method === 'eth_call').length,
+      sentBeforeShown: calls.filter(({ at }) => at < visibleAt).length,
+      shownWhileRpcHeld,
+      httpRequests: rpc.requests,
+      methods: countMethods(calls),
+      ethCallTargets: calls.flatMap(({ call }) => (call ? [call] : [])),
+    }
+  })
+}
+
+export type Timing = { runsMs: number[]; medianMs: number }
+
+/**
+ * Figure 4, cold: each run in a fresh profile (no HTTP cache, no persisted data; the wallet reconnects), CPU slowed
+ * down 4×, from navigation start to the position amount on screen.
+ */
+export async function timeCold(scenario: Scenario, storage: StorageState, runs: number): Promise<Timing> {
+  const runsMs: number[] = []
+  for (let run = 0; run < runs; run++) {
+    runsMs.push(
+      await withPage(scenario, { wallet: scenario.wallet, storage }, async (page, context) => {
+        await throttleCpu(await cdpSession(context, page), 4)
+        await page.goto(scenario.app.server.url)
+        const visibleAt = await positionVisibleAt(page)
+        return visibleAt - (await navigationStart(page))
+      }),
+    )
+  }
+  return { runsMs, medianMs: median(runsMs) }
+}
+
+/**
+ * Figure 4, warm: a returning holder — HTTP cache filled by an earlier visit and the app's persisted state — CPU
+ * slowed down 4×, from navigation start to the position amount on screen.
+ */
+export async function timeWarm(scenario: Scenario, storage: StorageState, runs: number): Promise<Timing> {
+  return withPage(scenario, { wallet: scenario.wallet, storage }, async (page, context) => {
+    const network = new NetworkLog(page)
+    await page.goto(scenario.app.server.url)
+    await positionVisibleAt(page)
+    await network.idle(1_500)
+    await throttleCpu(await cdpSession(context, page), 4)
+    const runsMs: number[] = []
+    for (let run = 0; run < runs; run++) {
+      await page.goto(scenario.app.server.url)
+      const visibleAt = await positionVisibleAt(page)
+      runsMs.push(visibleAt - (await navigationStart(page)))
+      await network.idle(1_500)
+    }
+    return { runsMs, medianMs: median(runsMs) }
+  })
+}
+
+export type IdleCost = {
+  seconds: number
+  /** Main-thread busy time (all tasks) per second of idling, in ms. */
+  mainThreadMsPerSecond: number
+  /** Of which running JavaScript. */
+  scriptMsPerSecond: number
+  heapStartKB: number
+  heapEndKB: number
+  /** Live JS heap after garbage collection, end minus start. */
+  heapGrowthKB: number
+  /** JSON-RPC calls made while idle (polling). */
+  rpcCalls: number
+  rpcMethods: Record<string, number>
+}
+
+/** Figure 5: a connected holder's page left alone with its countdowns ticking. */
+export async function measureIdle(scenario: Scenario, storage: StorageState, seconds: number): Promise<IdleCost> {
+  return withPage(scenario, { wallet: scenario.wallet, storage }, async (page, context) => {
+    const network = new NetworkLog(page)
+    await page.goto(scenario.app.server.url)
+    await positionVisibleAt(page)
+    await network.idle(3_000)
+    await page.waitForTimeout(5_000)
+    const cdp = await cdpSession(context, page)
+    await cdp.send('Performance.enable', { timeDomain: 'timeTicks' })
+    await collectGarbage(cdp)
+    const start = await metrics(cdp)
+    scenario.app.rpc.reset()
+    await page.waitForTimeout(seconds * 1000)
+    const end = await metrics(cdp)
+    const calls = [...scenario.app.rpc.calls]
+    await collectGarbage(cdp)
+    const heapEnd = await metrics(cdp)
+    const elapsed = (end.Timestamp ?? 0) - (start.Timestamp ?? 0)
+    const perSecond = (name: string) => (((end[name] ?? 0) - (start[name] ?? 0)) * 1000) / elapsed
+    const heapStart = (start.JSHeapUsedSize ?? 0) / 1024
+    const heapFinal = (heapEnd.JSHeapUsedSize ?? 0) / 1024
+    return {
+      seconds: elapsed,
+      mainThreadMsPerSecond: perSecond('TaskDuration'),
+      scriptMsPerSecond: perSecond('ScriptDuration'),
+      heapStartKB: heapStart,
+      heapEndKB: heapFinal,
+      heapGrowthKB: heapFinal - heapStart,
+      rpcCalls: calls.length,
+      rpcMethods: countMethods(calls),
+    }
+  })
+}

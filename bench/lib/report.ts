@@ -1,0 +1,232 @@
+import type { JsTransfer } from './browser.ts'
+import type { LighthouseRun } from './lighthouse.ts'
+import type { IdleCost, RpcLoad, Timing } from './measure.ts'
+import type { Precache } from './precache.ts'
+
+export type AppResults = {
+  js: { firstVisit: JsTransfer; returning: JsTransfer }
+  lighthouse: { runs: LighthouseRun[]; median: LighthouseRun }
+  rpc: { cold: RpcLoad; warm: RpcLoad }
+  position: { cold: Timing; warm: Timing }
+  idle: IdleCost
+  precache: Precache | null
+}
+
+export type Results = {
+  date: string
+  machine: { cpus: number; cpuModel: string; chromium: string; node: string }
+  idleSeconds: number
+  ours: AppResults
+  baseline: AppResults
+  targets: Target[]
+}
+
+export type Target = { figure: string; target: string; value: string; met: boolean }
+
+const kb = (value: number) => `${value.toFixed(value >= 100 ? 0 : 1)} KB`
+const ms = (value: number) => `${Math.round(value)} ms`
+
+/** How many times smaller (cheaper) ours is; `—` when the comparison means nothing. */
+function times(baseline: number, ours: number): string {
+  if (!Number.isFinite(baseline) || !Number.isFinite(ours) || baseline <= 0) return '—'
+  if (ours <= 0) return 'ours 0'
+  const ratio = baseline / ours
+  return `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(1)}× less`
+}
+
+type Row = { figure: string; ours: string; baseline: string; ratio: string }
+
+function jsCell(js: JsTransfer): string {
+  return `${js.files} files, ${kb(js.rawKB)} raw, **${kb(js.gzipKB)} gzip**${js.reachedIdle ? '' : ' (no idle)'}`
+}
+
+function rpcCell(load: RpcLoad): string {
+  const held =
+    load.shownWhileRpcHeld === null
+      ? ''
+      : load.shownWhileRpcHeld
+        ? '; shown with RPC held'
+        : '; not shown with RPC held'
+  return `${load.total} (${load.ethCalls} eth_call${held})`
+}
+
+function rows(results: Results): Row[] {
+  const { ours, baseline } = results
+  const lh = (pick: (run: LighthouseRun) => number, format: (value: number) => string, higherIsBetter = false) => ({
+    ours: format(pick(ours.lighthouse.median)),
+    baseline: format(pick(baseline.lighthouse.median)),
+    ratio: higherIsBetter
+      ? `${pick(ours.lighthouse.median) - pick(baseline.lighthouse.median) >= 0 ? '+' : ''}${pick(ours.lighthouse.median) - pick(baseline.lighthouse.median)} points`
+      : times(pick(baseline.lighthouse.median), pick(ours.lighthouse.median)),
+  })
+  const precache = (value: Precache | null) =>
+    value ? `${value.entries} files, ${kb(value.rawKB)} (${kb(value.gzipKB)} gzip)` : 'n/a (no sw.js)'
+  return [
+    {
+      figure: '1a. JS until network idle — first visit, not connected',
+      ours: jsCell(ours.js.firstVisit),
+      baseline: jsCell(baseline.js.firstVisit),
+      ratio: times(baseline.js.firstVisit.gzipKB, ours.js.firstVisit.gzipKB),
+    },
+    {
+      figure: '1b. JS until network idle — returning holder, wallet reconnects',
+      ours: jsCell(ours.js.returning),
+      baseline: jsCell(baseline.js.returning),
+      ratio: times(baseline.js.returning.gzipKB, ours.js.returning.gzipKB),
+    },
+    { figure: '2. Lighthouse mobile performance (median of 3)', ...lh((run) => run.score, String, true) },
+    { figure: '2. LCP', ...lh((run) => run.lcpMs, ms) },
+    { figure: '2. TBT', ...lh((run) => run.tbtMs, ms) },
+    {
+      figure: '2. CLS',
+      ours: ours.lighthouse.median.cls.toFixed(3),
+      baseline: baseline.lighthouse.median.cls.toFixed(3),
+      ratio: '—',
+    },
+    {
+      figure: '3a. JSON-RPC calls per load, connected — cold cache',
+      ours: rpcCell(ours.rpc.cold),
+      baseline: rpcCell(baseline.rpc.cold),
+      ratio: times(baseline.rpc.cold.total, ours.rpc.cold.total),
+    },
+    {
+      figure: '3b. JSON-RPC calls per load, connected — warm cache',
+      ours: rpcCell(ours.rpc.warm),
+      baseline: rpcCell(baseline.rpc.warm),
+      ratio: times(baseline.rpc.warm.total, ours.rpc.warm.total),
+    },
+    {
+      figure: '4a. Position visible at 4× CPU — cold (median of 5)',
+      ours: ms(ours.position.cold.medianMs),
+      baseline: ms(baseline.position.cold.medianMs),
+      ratio: times(baseline.position.cold.medianMs, ours.position.cold.medianMs),
+    },
+    {
+      figure: '4b. Position visible at 4× CPU — persisted cache (median of 5)',
+      ours: ms(ours.position.warm.medianMs),
+      baseline: ms(baseline.position.warm.medianMs),
+      ratio: times(baseline.position.warm.medianMs, ours.position.warm.medianMs),
+    },
+    {
+      figure: '5a. Main thread per second, idle with countdowns',
+      ours: `${ours.idle.mainThreadMsPerSecond.toFixed(2)} ms/s`,
+      baseline: `${baseline.idle.mainThreadMsPerSecond.toFixed(2)} ms/s`,
+      ratio: times(baseline.idle.mainThreadMsPerSecond, ours.idle.mainThreadMsPerSecond),
+    },
+    {
+      figure: `5b. JS heap growth over ${Math.round(ours.idle.seconds)} s idle (after GC)`,
+      ours: kb(ours.idle.heapGrowthKB),
+      baseline: kb(baseline.idle.heapGrowthKB),
+      ratio: '—',
+    },
+    {
+      figure: '5c. JSON-RPC calls while idle',
+      ours: String(ours.idle.rpcCalls),
+      baseline: String(baseline.idle.rpcCalls),
+      ratio: times(baseline.idle.rpcCalls, ours.idle.rpcCalls),
+    },
+    {
+      figure: '6. Precache (service worker install)',
+      ours: precache(ours.precache),
+      baseline: precache(baseline.precache),
+      ratio: ours.precache && baseline.precache ? times(baseline.precache.rawKB, ours.precache.rawKB) : '—',
+    },
+  ]
+}
+
+/** The targets of the performance issue, checked against our figures. */
+export function checkTargets(ours: AppResults, baseline: AppResults, idleSeconds: number): Target[] {
+  const lh = ours.lighthouse.median
+  const firstRatio = baseline.js.firstVisit.gzipKB / ours.js.firstVisit.gzipKB
+  const targets: Target[] = [
+    {
+      figure: 'JS first visit, not connected',
+      target: '≤ 180 KB gzip and ≥ 3.5× less than baseline',
+      value: `${kb(ours.js.firstVisit.gzipKB)}, ${firstRatio.toFixed(1)}×`,
+      met: ours.js.firstVisit.gzipKB <= 180 && firstRatio >= 3.5,
+    },
+    {
+      figure: 'JS returning connected holder',
+      target: '≤ 350 KB gzip',
+      value: kb(ours.js.returning.gzipKB),
+      met: ours.js.returning.gzipKB <= 350,
+    },
+    { figure: 'Lighthouse mobile performance', target: '≥ 95', value: String(lh.score), met: lh.score >= 95 },
+    { figure: 'LCP', target: '≤ 1500 ms', value: ms(lh.lcpMs), met: lh.lcpMs <= 1500 },
+    { figure: 'TBT', target: '≤ 100 ms', value: ms(lh.tbtMs), met: lh.tbtMs <= 100 },
+    { figure: 'CLS', target: '≤ 0.02', value: lh.cls.toFixed(3), met: lh.cls <= 0.02 },
+    {
+      figure: "eth_call for a holder's reads",
+      target: '1 eth_call per holder refresh (warm load)',
+      value: `${ours.rpc.warm.ethCalls} (cold load: ${ours.rpc.cold.ethCalls}, incl. the deployment read)`,
+      met: ours.rpc.warm.ethCalls === 1,
+    },
+    {
+      figure: 'RPC needed to show the position from a warm cache',
+      target: '0',
+      value: ours.rpc.warm.shownWhileRpcHeld ? '0 (shown while every RPC answer was held)' : 'not shown without RPC',
+      met: ours.rpc.warm.shownWhileRpcHeld === true,
+    },
+    {
+      figure: 'Polling while idle',
+      target: '0 RPC calls',
+      value: String(ours.idle.rpcCalls),
+      met: ours.idle.rpcCalls === 0,
+    },
+    {
+      figure: 'Cached position visible at 4× CPU',
+      target: '≤ 1000 ms',
+      value: ms(ours.position.warm.medianMs),
+      met: ours.position.warm.medianMs <= 1000,
+    },
+    {
+      figure: 'Idle main-thread cost',
+      target: '≤ 2 ms per second',
+      value: `${ours.idle.mainThreadMsPerSecond.toFixed(2)} ms/s`,
+      met: ours.idle.mainThreadMsPerSecond <= 2,
+    },
+    {
+      figure: `Heap growth over ${idleSeconds} s idle`,
+      target: '≤ 1 MB',
+      value: kb(ours.idle.heapGrowthKB),
+      met: ours.idle.heapGrowthKB <= 1024,
+    },
+  ]
+  return targets
+}
+
+export function markdown(results: Results): string {
+  const lines = [
+    '| Figure | Ours | Baseline (default RainbowKit) | Ours vs baseline |',
+    '|---|---|---|---|',
+    ...rows(results).map((row) => `| ${row.figure} | ${row.ours} | ${row.baseline} | ${row.ratio} |`),
+    '',
+    '| Target | Goal | Ours | Met |',
+    '|---|---|---|---|',
+    ...results.targets.map(
+      (target) => `| ${target.figure} | ${target.target} | ${target.value} | ${target.met ? 'yes' : '**no**'} |`,
+    ),
+  ]
+  return lines.join('\n')
+}
+
+/** The same tables, aligned for a terminal. */
+export function plainTable(results: Results): string {
+  const table = (header: string[], body: string[][]) => {
+    const widths = header.map((_, column) => Math.max(...[header, ...body].map((row) => (row[column] ?? '').length)))
+    const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')
+    return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(line)].join('\n')
+  }
+  const strip = (text: string) => text.replaceAll('**', '')
+  return [
+    table(
+      ['Figure', 'Ours', 'Baseline', 'Ours vs baseline'],
+      rows(results).map((row) => [row.figure, strip(row.ours), strip(row.baseline), row.ratio]),
+    ),
+    '',
+    table(
+      ['Target', 'Goal', 'Ours', 'Met'],
+      results.targets.map((target) => [target.figure, target.target, target.value, target.met ? 'yes' : 'NO']),
+    ),
+  ].join('\n')
+}

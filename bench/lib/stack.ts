@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Address } from 'viem'
+import type { Anvil } from '../../scripts/lib/anvil.ts'
+import { type DemoDeployment, scheduleForPhase, seedDemo, startDemoChain } from '../../scripts/lib/seed.ts'
+import { type Listening, type RpcProxy, readBuild, type StaticFile, serveBuild, startRpcProxy } from './server.ts'
+
+export const root = fileURLToPath(new URL('../../', import.meta.url))
+const require = createRequire(import.meta.url)
+
+/** A placeholder WalletConnect project id, the same for both apps, so that both list their WalletConnect wallets. */
+const WALLETCONNECT_PROJECT_ID = 'bench0walletconnect0project0id'
+
+export type AppName = 'ours' | 'baseline'
+
+export type BuiltApp = {
+  name: AppName
+  outDir: string
+  files: Map<string, StaticFile>
+  server: Listening
+  rpc: RpcProxy
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Its own process group, so that a stop also reaches the workers it starts.
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    let output = ''
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-6_000)
+    }
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+    }, 600_000)
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      reject(new Error(`${what} could not start: ${error.message}`))
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      if (code === 0) resolve()
+      else reject(new Error(`${what} failed (exit ${code}):\n${output}`))
+    })
+  })
+}
+
+/** Compiles the contracts unless forge's output is already there (a fresh clone has none). */
+export async function ensureContracts(): Promise<void> {
+  const names = ['DemoToken', 'Vesting', 'LegacyClaim', 'Multicall3']
+  if (names.every((name) => existsSync(`${root}contracts/out/${name}.sol/${name}.json`))) return
+  await run('npm', ['run', 'contracts:build'], process.env, 'The contracts build')
+}
+
+export type Chain = { anvil: Anvil; deployment: DemoDeployment }
+
+/** anvil with the demo deployment in its claim window (countdowns running), mining a block every second. */
+export async function startChain(): Promise<Chain> {
+  const now = BigInt(Math.floor(Date.now() / 1000))
+  const anvil = await startDemoChain(scheduleForPhase('claim', now), now)
+  try {
+    const deployment = await seedDemo({ rpcUrl: anvil.rpcUrl, phase: 'claim', now, blockTime: 1 })
+    return { anvil, deployment }
+  } catch (error) {
+    await anvil.stop()
+    throw error
+  }
+}
+
+function buildEnv(rpcUrl: string, deployment: DemoDeployment): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const key of Object.keys(env)) if (key.startsWith('VITE_')) delete env[key]
+  return {
+    ...env,
+    VITE_CHAIN_ID: String(deployment.chainId),
+    VITE_RPC_URL: rpcUrl,
+    VITE_VESTING_ADDRESS: deployment.vesting,
+    VITE_LEGACY_ADDRESS: deployment.legacyClaim,
+    VITE_WALLETCONNECT_PROJECT_ID: WALLETCONNECT_PROJECT_ID,
+  }
+}
+
+const OUT_DIRS: Record<AppName, string> = {
+  ours: `${root}bench/results/app`,
+  baseline: `${root}bench/baseline/dist`,
+}
+
+/**
+ * Builds one app against its own counting RPC proxy and serves the build. The RPC URL is baked in at build time,
+ * which is why each app is built during the run.
+ */
+export async function buildAndServe(name: AppName, chain: Chain): Promise<BuiltApp> {
+  const rpc = await startRpcProxy(chain.anvil.rpcUrl)
+  try {
+    const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js')
+    const outDir = OUT_DIRS[name]
+    const config = name === 'ours' ? [] : ['--config', 'bench/baseline/vite.config.ts']
+    await run(
+      process.execPath,
+      [vite, 'build', ...config, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      buildEnv(rpc.url, chain.deployment),
+      `Building ${name === 'ours' ? 'the portal' : 'the baseline app'}`,
+    )
+    const files = readBuild(outDir)
+    const server = await serveBuild(files)
+    return { name, outDir, files, server, rpc }
+  } catch (error) {
+    await rpc.close()
+    throw error
+  }
+}
+
+export type Holder = { address: Address; marker: string }

@@ -1,0 +1,192 @@
+/**
+ * `npm run bench`: measures the portal side by side with a default wagmi + RainbowKit app (bench/baseline/) in one
+ * run. Starts anvil with the demo deployment, builds both apps against their own counting RPC proxy, serves both
+ * builds like a static host (gzip, immutable assets), and measures both in Debian's Chromium:
+ *   1. JS fetched until the network is idle: first visit (no wallet), returning holder (wallet reconnects);
+ *   2. Lighthouse mobile performance, LCP, TBT, CLS (simulated throttling), median of 3;
+ *   3. JSON-RPC calls one page load makes for a connected holder, cold and warm cache;
+ *   4. navigation to position amounts on screen at 4× CPU, cold and from the persisted cache, median of 5;
+ *   5. main-thread time per second and JS heap growth while idle with countdowns ticking;
+ *   6. precache size.
+ * Prints a table and writes bench/results/latest.json and latest.md.
+ *
+ * Environment: BENCH_IDLE_SECONDS (default 300), BENCH_LIGHTHOUSE_RUNS (3), BENCH_TIMING_RUNS (5), CHROME_PATH.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+import type { Browser } from '@playwright/test'
+import { CHROMIUM, launchBrowser } from './lib/browser.ts'
+import { runLighthouse } from './lib/lighthouse.ts'
+import {
+  connectOnce,
+  measureIdle,
+  measureJs,
+  measureRpc,
+  median,
+  type Scenario,
+  timeCold,
+  timeWarm,
+  withoutQueryCache,
+} from './lib/measure.ts'
+import { precacheOf } from './lib/precache.ts'
+import { type AppResults, checkTargets, markdown, plainTable, type Results } from './lib/report.ts'
+import {
+  type AppName,
+  type BuiltApp,
+  buildAndServe,
+  type Chain,
+  ensureContracts,
+  root,
+  startChain,
+} from './lib/stack.ts'
+import { benchWalletOptions } from './lib/wallet.ts'
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}".`)
+  return value
+}
+
+const IDLE_SECONDS = positiveNumber('BENCH_IDLE_SECONDS', 300)
+const LIGHTHOUSE_RUNS = Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3))
+const TIMING_RUNS = Math.round(positiveNumber('BENCH_TIMING_RUNS', 5))
+const RESULTS = `${root}bench/results`
+
+const step = (message: string) => console.log(`[bench] ${message}`)
+
+async function lighthouse(app: BuiltApp): Promise<AppResults['lighthouse']> {
+  const runs = []
+  for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
+    runs.push(await runLighthouse(`${app.server.url}/`, `${RESULTS}/lighthouse/${app.name}-${run}.json`))
+  }
+  // The median run by score, so that its LCP, TBT and CLS belong together.
+  const byScore = [...runs].sort((a, b) => a.score - b.score || a.lcpMs - b.lcpMs)
+  const middle = byScore[Math.floor(byScore.length / 2)]
+  if (!middle) throw new Error('No Lighthouse run.')
+  return {
+    runs,
+    median: {
+      ...middle,
+      score: median(runs.map((run) => run.score)),
+      lcpMs: median(runs.map((run) => run.lcpMs)),
+      tbtMs: median(runs.map((run) => run.tbtMs)),
+      cls: median(runs.map((run) => run.cls)),
+    },
+  }
+}
+
+type Prepared = { scenario: Scenario; warm: Awaited<ReturnType<typeof connectOnce>> }
+
+async function prepare(app: BuiltApp, browser: Browser, chain: Chain): Promise<Prepared> {
+  const holder = chain.deployment.holders[0]
+  if (!holder) throw new Error('The demo deployment has no holders.')
+  const scenario: Scenario = {
+    app,
+    browser,
+    wallet: benchWalletOptions(holder.address, chain.deployment.chainId, chain.anvil.rpcUrl),
+    marker: `${new Intl.NumberFormat('en-US').format(Number(holder.amount / 10n ** 18n))} NAI`,
+  }
+  return { scenario, warm: await connectOnce(scenario) }
+}
+
+async function measurePageLoads({ scenario, warm }: Prepared): Promise<Omit<AppResults, 'lighthouse' | 'idle'>> {
+  const cold = withoutQueryCache(warm)
+  const name = scenario.app.name
+  step(`${name}: JS transfer`)
+  const firstVisit = await measureJs(scenario, {}, false)
+  const returning = await measureJs(scenario, { wallet: scenario.wallet, storage: warm }, true)
+  step(`${name}: RPC calls`)
+  const rpc = { cold: await measureRpc(scenario, cold, false), warm: await measureRpc(scenario, warm, true) }
+  step(`${name}: time to position at 4× CPU`)
+  const position = {
+    cold: await timeCold(scenario, cold, TIMING_RUNS),
+    warm: await timeWarm(scenario, warm, TIMING_RUNS),
+  }
+  return { js: { firstVisit, returning }, rpc, position, precache: precacheOf(scenario.app.files) }
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  } catch {
+    return 'unknown'
+  }
+}
+
+async function main() {
+  const cleanups: (() => Promise<void>)[] = []
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
+    cleanups.length = 0
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.log(`\n[bench] ${signal}: stopping`)
+      void cleanUp().then(() => process.exit(130))
+    })
+  }
+  try {
+    await ensureContracts()
+    step('starting anvil with the demo deployment (claim window)')
+    const chain = await startChain()
+    cleanups.push(() => chain.anvil.stop())
+    const serve = async (name: AppName) => {
+      step(`building ${name === 'ours' ? 'the portal' : 'the baseline app'}`)
+      const app = await buildAndServe(name, chain)
+      cleanups.push(async () => {
+        await app.server.close()
+        await app.rpc.close()
+      })
+      step(`${name}: ${app.server.url} (RPC ${app.rpc.url})`)
+      return app
+    }
+    const apps = { ours: await serve('ours'), baseline: await serve('baseline') }
+    const browser = await launchBrowser()
+    cleanups.push(() => browser.close())
+
+    step('connecting the holder once in each app')
+    const ours = await prepare(apps.ours, browser, chain)
+    const baseline = await prepare(apps.baseline, browser, chain)
+    const loads = { ours: await measurePageLoads(ours), baseline: await measurePageLoads(baseline) }
+
+    step(`Lighthouse, ${LIGHTHOUSE_RUNS} runs each`)
+    const lh = { ours: await lighthouse(apps.ours), baseline: await lighthouse(apps.baseline) }
+
+    step(`idle for ${IDLE_SECONDS} s with countdowns ticking (both apps at once)`)
+    const [oursIdle, baselineIdle] = await Promise.all([
+      measureIdle(ours.scenario, ours.warm, IDLE_SECONDS),
+      measureIdle(baseline.scenario, baseline.warm, IDLE_SECONDS),
+    ])
+
+    const oursResults: AppResults = { ...loads.ours, lighthouse: lh.ours, idle: oursIdle }
+    const baselineResults: AppResults = { ...loads.baseline, lighthouse: lh.baseline, idle: baselineIdle }
+    const results: Results = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        chromium: chromiumVersion(),
+        node: process.version,
+      },
+      idleSeconds: IDLE_SECONDS,
+      ours: oursResults,
+      baseline: baselineResults,
+      targets: checkTargets(oursResults, baselineResults, IDLE_SECONDS),
+    }
+    mkdirSync(RESULTS, { recursive: true })
+    writeFileSync(`${RESULTS}/latest.json`, `${JSON.stringify(results, null, 2)}\n`)
+    writeFileSync(`${RESULTS}/latest.md`, `${markdown(results)}\n`)
+    console.log(`\n${plainTable(results)}\n`)
+    step(`written to bench/results/latest.json and latest.md`)
+  } finally {
+    await cleanUp()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+  process.exitCode = 1
+})
