@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useLayoutEffect, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
 import { AppConfigContext } from '../config/AppConfigContext'
 import type { AppConfig } from '../config/env'
 import { createQueryPersistOptions } from '../pwa/queryPersistence'
+import { reconnectWallet } from './reconnect'
 import { WalletKitBoundary } from './WalletKit'
 import { createWagmiConfig } from './wagmi'
 
@@ -23,9 +24,11 @@ export function AppProviders({ config, children }: { config: AppConfig; children
   const [queryClient] = useState(createQueryClient)
   // Only successful contract reads are kept across visits (SPEC §8).
   const [persistOptions] = useState(() => createQueryPersistOptions(config))
+  // Before the first paint, and only for wallets that can have been connected (see reconnectWallet).
+  useLayoutEffect(() => reconnectWallet(wagmiConfig), [wagmiConfig])
   return (
     <AppConfigContext.Provider value={config}>
-      <WagmiProvider config={wagmiConfig}>
+      <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
         <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
           <WalletKitBoundary>{children}</WalletKitBoundary>
         </PersistQueryClientProvider>

@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import type { Hash } from 'viem'
 import { useAccount } from 'wagmi'
 
@@ -12,6 +12,10 @@ let kit: KitModule | null = null
 let kitPromise: Promise<KitModule> | null = null
 let actions: KitActions | null = null
 let openWhenReady = false
+/** Where RainbowKit's ConnectButton is shown: one element per mounted {@link WalletButton}. */
+export type ButtonSlot = { id: number; element: HTMLElement }
+let buttonSlots: readonly ButtonSlot[] = []
+let nextSlotId = 0
 const listeners = new Set<() => void>()
 
 function notify() {
@@ -59,26 +63,52 @@ function useKit(): KitModule | null {
   )
 }
 
+/** The elements RainbowKit's ConnectButton is rendered into (through a portal, see {@link WalletKitBoundary}). */
+export function useButtonSlots(): readonly ButtonSlot[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => buttonSlots,
+    () => buttonSlots,
+  )
+}
+
 /**
- * Wraps the app in RainbowKit's provider once it has loaded. It loads as soon as a wallet is (re)connecting or
- * connected, or when the holder asks to connect.
+ * Mounts RainbowKit's provider once it has loaded. It loads as soon as a wallet is reconnecting or connected, or when
+ * the holder asks to connect — never on a first visit without a wallet.
+ *
+ * The provider is mounted beside the page rather than around it: wrapping the page only once RainbowKit has loaded
+ * would remount the whole page (and re-run its reads). RainbowKit's ConnectButton reaches the page through portals
+ * into the slots {@link WalletButton} leaves, and its imperative actions through {@link registerWalletKit}.
  */
 export function WalletKitBoundary({ children }: { children: ReactNode }) {
   const module = useKit()
   const { status } = useAccount()
   useEffect(() => {
-    if (status !== 'disconnected') void loadWalletKit()
+    if (status === 'reconnecting' || status === 'connected') void loadWalletKit()
   }, [status])
-  if (!module) return children
-  const Provider: ComponentType<{ children: ReactNode }> = module.WalletKitProvider
-  return <Provider>{children}</Provider>
+  return (
+    <>
+      {children}
+      {module && <module.WalletKitLayer />}
+    </>
+  )
 }
 
 /** RainbowKit's ConnectButton once loaded; until then a plain button that loads it and opens the connect modal. */
 export function WalletButton() {
   const module = useKit()
   const [loading, setLoading] = useState(false)
-  if (module) return <module.ConnectButton />
+  const slot = useCallback((element: HTMLElement | null) => {
+    if (!element) return
+    const id = nextSlotId++
+    buttonSlots = [...buttonSlots, { id, element }]
+    notify()
+    return () => {
+      buttonSlots = buttonSlots.filter((candidate) => candidate.id !== id)
+      notify()
+    }
+  }, [])
+  if (module) return <span ref={slot} className="wallet-button" style={{ display: 'contents' }} />
   return (
     <button
       type="button"

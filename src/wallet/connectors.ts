@@ -38,10 +38,40 @@ export function connectorsForWallets(walletList: WalletList, { appName, projectI
         ) as Parameters<Wallet['createConnector']>[0]['rkDetails'],
       })
       if (wallet.id === 'walletConnect') {
-        connectors.push(createConnector(details({ isWalletConnectModalConnector: true, showQrModal: true })))
+        connectors.push(
+          withDeferredSetup(createConnector(details({ isWalletConnectModalConnector: true, showQrModal: true }))),
+        )
       }
-      connectors.push(createConnector(details()))
+      connectors.push(withDeferredSetup(createConnector(details())))
     }
   }
   return connectors
+}
+
+/**
+ * wagmi runs every connector's `setup` when the config is created, and the WalletConnect and MetaMask SDK connectors
+ * load their SDKs there (to listen for connections made outside the app) — several hundred KB of JavaScript on every
+ * page load, before anyone asks to connect. This defers that setup to the first time the connector's provider is
+ * needed: when the holder picks that wallet, or when it is reconnected. Injected wallets set up for free and are left
+ * as they are.
+ */
+export function withDeferredSetup(create: CreateConnectorFn): CreateConnectorFn {
+  return (config) => {
+    const connector = create(config)
+    const { setup, getProvider } = connector
+    if (!setup || connector.type === 'injected') return connector
+    let setUp = false
+    return {
+      ...connector,
+      setup: undefined,
+      getProvider(...args: Parameters<typeof getProvider>) {
+        if (!setUp) {
+          setUp = true
+          // `this` is the connector wagmi built around this object, as in wagmi's own call to `setup`.
+          setup.call(this).catch((error: unknown) => console.warn(`Could not set up ${connector.name}.`, error))
+        }
+        return getProvider.apply(this, args)
+      },
+    }
+  }
 }

@@ -6,15 +6,17 @@ import {
   useAddRecentTransaction,
   useConnectModal,
 } from '@rainbow-me/rainbowkit'
-import { type ReactNode, useEffect } from 'react'
-import { registerWalletKit } from './WalletKit'
+import { useEffect } from 'react'
+import { createPortal } from 'react-dom'
+import { registerWalletKit, useButtonSlots } from './WalletKit'
 import { APP_NAME } from './wagmi'
 
 /**
- * RainbowKit's provider, modals and button: loaded only when a holder connects or is already connected, so a
- * first visit does not download them.
+ * RainbowKit's provider, modals and buttons: loaded only when a holder connects or is already connected, so a first
+ * visit does not download them. Mounted beside the page; the ConnectButtons are portalled into the page's slots.
  */
-export function WalletKitProvider({ children }: { children: ReactNode }) {
+export function WalletKitLayer() {
+  const slots = useButtonSlots()
   return (
     <RainbowKitProvider
       appInfo={{ appName: APP_NAME }}
@@ -22,7 +24,7 @@ export function WalletKitProvider({ children }: { children: ReactNode }) {
       theme={lightTheme({ accentColor: '#0f766e', borderRadius: 'medium' })}
     >
       <Bridge />
-      {children}
+      {slots.map((slot) => createPortal(<ConnectButton />, slot.element, `wallet-button-${slot.id}`))}
     </RainbowKitProvider>
   )
 }
@@ -36,5 +38,3 @@ function Bridge() {
   }, [openConnectModal, addRecentTransaction])
   return null
 }
-
-export { ConnectButton }

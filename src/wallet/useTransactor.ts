@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { type Hash, HttpRequestError, TimeoutError, type TransactionReceipt } from 'viem'
 import { waitForTransactionReceipt } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
-import { getPublicClient, writeContract } from 'wagmi/actions'
+import { getClient, writeContract } from 'wagmi/actions'
 import { describeError } from '../lib/errors'
 import { readPendingTransaction, usePendingTransaction, writePendingTransaction } from './pendingTransaction'
 import { addRecentTransaction } from './WalletKit'
@@ -47,7 +47,7 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
       waiting.current = hash
       try {
         let cancelled = false
-        const client = getPublicClient(config)
+        const client = getClient(config)
         if (!client) throw new TransactionFailed(`No connection to ${config.chains[0].name} is configured.`)
         const receipt: TransactionReceipt = await waitForTransactionReceipt(client, {
           hash,
