@@ -22,7 +22,10 @@ function useMulticall3() {
 /** Keeps the page clock on chain time, using the block time a read saw when it completed. */
 function useChainTime(blockTimestamp: bigint | undefined, dataUpdatedAt: number) {
   useEffect(() => {
-    if (blockTimestamp !== undefined && dataUpdatedAt > 0) reportChainTime(blockTimestamp, dataUpdatedAt)
+    // A read stamped later than now was made before the device clock was set back: it tells nothing about the drift.
+    if (blockTimestamp !== undefined && dataUpdatedAt > 0 && dataUpdatedAt <= Date.now()) {
+      reportChainTime(blockTimestamp, dataUpdatedAt)
+    }
   }, [blockTimestamp, dataUpdatedAt])
 }
 
@@ -116,6 +119,12 @@ export function useHoldings(holder: Address | undefined, token: Address | undefi
       }),
     },
   })
-  useChainTime(result.data?.blockTimestamp, result.dataUpdatedAt)
+  const { dataUpdatedAt, refetch } = result
+  useEffect(() => {
+    // Figures restored from a visit before the device clock was set back are stamped in the future, so they would
+    // count as fresh (and never be refreshed) until the clock caught up.
+    if (dataUpdatedAt > Date.now()) void refetch()
+  }, [dataUpdatedAt, refetch])
+  useChainTime(result.data?.blockTimestamp, dataUpdatedAt)
   return { ...result, data: result.data?.holdings }
 }
