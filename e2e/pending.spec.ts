@@ -1,0 +1,150 @@
+import type { Locator, Page, Request } from '@playwright/test'
+import type { Address, Hash } from 'viem'
+import { rpcUrl } from './fixtures/env'
+import { accounts, type E2EWallet, expect, type Holder, type LocalChain, nai, percent, test } from './fixtures/index'
+
+const alice: Holder = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25), balance: nai(5) }
+
+const claimPanel = (page: Page) => page.getByRole('region', { name: 'Claim and Burn Now' })
+const lockPanel = (page: Page) => page.getByRole('region', { name: 'Lock for the Future' })
+const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm claim and burn' })
+
+/** The figure shown under `label` ("Receive", "Amount", …) in `scope`. */
+function stat(scope: Locator, label: string): Locator {
+  return scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]')
+}
+
+async function openAs(page: Page, wallet: E2EWallet, account: Address) {
+  await wallet.connectAs(account)
+  await page.goto('/')
+  await expect(claimPanel(page)).toBeVisible()
+}
+
+/** Moves the share slider to `share` % with the keyboard. */
+async function setShare(page: Page, share: number) {
+  const slider = claimPanel(page).getByRole('slider')
+  await slider.focus()
+  await slider.press('Home')
+  for (let step = 0; step < share; step++) await slider.press('ArrowRight')
+  await expect(claimPanel(page).getByText(`${share}%`, { exact: true })).toBeVisible()
+}
+
+/** Claim & Burn confirmed while mining is held: returns the hash the wallet sent, still pending. */
+async function sendHeldClaim(page: Page, wallet: E2EWallet): Promise<Hash> {
+  await wallet.holdTransactions()
+  await claimPanel(page).getByRole('button', { name: 'Claim & Burn' }).click()
+  await confirmDialog(page).getByRole('button', { name: 'Claim & Burn' }).click()
+  await expect(claimPanel(page).getByRole('button', { name: 'Claiming...' })).toBeDisabled()
+  await expect.poll(() => wallet.transactions().length).toBe(1)
+  const [hash] = wallet.transactions()
+  if (!hash) throw new Error('The page sent no transaction.')
+  return hash
+}
+
+/** Whether `request` is the page asking the chain for the transaction `hash`. */
+function looksUpTransaction(request: Request, hash: Hash): boolean {
+  if (!request.url().startsWith(rpcUrl) || request.method() !== 'POST') return false
+  const call: unknown = request.postDataJSON()
+  return (
+    typeof call === 'object' &&
+    call !== null &&
+    'method' in call &&
+    call.method === 'eth_getTransactionByHash' &&
+    'params' in call &&
+    Array.isArray(call.params) &&
+    call.params[0] === hash
+  )
+}
+
+/**
+ * Sends a held claim and waits until the page has read it back from the chain while pending: that is how it learns
+ * the sender and nonce that identify a replacement (in real use a speed-up or cancel comes long after sending).
+ */
+async function sendHeldClaimSeenPending(page: Page, wallet: E2EWallet): Promise<Hash> {
+  const seen = page.waitForResponse(async (response) => {
+    const [hash] = wallet.transactions()
+    if (!hash || !looksUpTransaction(response.request(), hash)) return false
+    const reply: unknown = await response.json()
+    return typeof reply === 'object' && reply !== null && 'result' in reply && reply.result !== null
+  })
+  const hash = await sendHeldClaim(page, wallet)
+  await seen
+  return hash
+}
+
+async function holdings(chain: LocalChain) {
+  return {
+    balance: await chain.balanceOf(accounts.alice),
+    dead: await chain.deadBalance(),
+    position: (await chain.position(accounts.alice)).amount,
+  }
+}
+
+test.beforeEach(async ({ chain }) => {
+  await chain.addHolder(alice)
+})
+
+test('a reload while the claim is pending resumes waiting for it', async ({ page, wallet, chain }) => {
+  await openAs(page, wallet, accounts.alice)
+  const before = await holdings(chain)
+  // 40 % of 1,000: 400 claimed, 100 burned, 300 received.
+  await setShare(page, 40)
+  const hash = await sendHeldClaim(page, wallet)
+
+  await page.reload()
+  await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+  await expect(claimPanel(page).getByRole('button', { name: 'Claiming...' })).toBeDisabled()
+  await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,000 NAI')
+
+  expect(await wallet.releaseTransactions()).toEqual([hash])
+  await expect(stat(lockPanel(page), 'Amount')).toHaveText('600 NAI')
+  // The reloaded slider is back at 100 % of what is left: 600, a quarter burned.
+  await expect(stat(claimPanel(page), 'Receive')).toHaveText('450 NAI')
+  await expect(stat(claimPanel(page), 'Burn')).toHaveText('150 NAI')
+  await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+  expect(await holdings(chain)).toEqual({
+    balance: before.balance + nai(300),
+    dead: before.dead + nai(100),
+    position: before.position - nai(400),
+  })
+  expect(wallet.transactions()).toEqual([hash])
+})
+
+test('a repriced replacement counts as the claim', async ({ page, wallet, chain }) => {
+  await openAs(page, wallet, accounts.alice)
+  const before = await holdings(chain)
+  const hash = await sendHeldClaimSeenPending(page, wallet)
+
+  const replacement = await wallet.replaceTransaction(hash, 'repriced')
+  expect(await wallet.releaseTransactions()).toEqual([replacement])
+  await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  expect(await holdings(chain)).toEqual({
+    balance: before.balance + nai(750),
+    dead: before.dead + nai(250),
+    position: 0n,
+  })
+})
+
+test('a cancelled replacement is a failure, and the claim is available again', async ({ page, wallet, chain }) => {
+  await openAs(page, wallet, accounts.alice)
+  const before = await holdings(chain)
+  const hash = await sendHeldClaimSeenPending(page, wallet)
+
+  const replacement = await wallet.replaceTransaction(hash, 'cancelled')
+  expect(await wallet.releaseTransactions()).toEqual([replacement])
+  await expect(page.getByRole('alert').getByRole('paragraph')).toHaveText(
+    'The transaction was cancelled in your wallet.',
+  )
+  const button = claimPanel(page).getByRole('button', { name: 'Claim & Burn' })
+  await expect(button).toBeEnabled()
+  await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,000 NAI')
+  expect(await holdings(chain)).toEqual(before)
+  // Nothing is left pending: a reload does not resume the cancelled claim.
+  await page.reload()
+  await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,000 NAI')
+  await expect(button).toBeEnabled()
+})
