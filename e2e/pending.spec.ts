@@ -148,3 +148,29 @@ test('a cancelled replacement is a failure, and the claim is available again', a
   await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,000 NAI')
   await expect(button).toBeEnabled()
 })
+
+test('a replacement mined while the portal was closed settles the claim on return', async ({ page, wallet, chain }) => {
+  await openAs(page, wallet, accounts.alice)
+  const before = await holdings(chain)
+  const hash = await sendHeldClaim(page, wallet)
+  // The stored record carries the nonce that identifies a replacement.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('nai.pendingTransaction') ?? '{}').nonce))
+    .toBeGreaterThanOrEqual(0)
+
+  await page.goto('about:blank')
+  const replacement = await wallet.replaceTransaction(hash, 'repriced')
+  expect(await wallet.releaseTransactions()).toEqual([replacement])
+  await page.goto('/')
+
+  await expect(page.getByRole('alert').getByRole('paragraph')).toHaveText(
+    'Your transaction was replaced in your wallet while the portal was closed. The figures show the outcome.',
+  )
+  await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('nai.pendingTransaction'))).toBeNull()
+  expect(await holdings(chain)).toEqual({
+    balance: before.balance + nai(750),
+    dead: before.dead + nai(250),
+    position: 0n,
+  })
+})

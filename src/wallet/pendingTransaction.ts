@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { Address, Hash } from 'viem'
+import type { Address, Hash, Hex } from 'viem'
 
 /**
  * The one write in flight, kept in localStorage so that a reload (or an app update) resumes waiting for its
@@ -11,6 +11,11 @@ export type PendingTransaction = {
   description: string
   account: Address
   chainId: number
+  /** Where the transaction sits in the sender's nonce order and what it calls: finds a replacement (speed-up or
+   * cancel) made in the wallet, even one mined while the portal was closed. */
+  nonce?: number
+  to?: Address
+  input?: Hex
 }
 
 const KEY = 'nai.pendingTransaction'
@@ -27,7 +32,8 @@ function parse(raw: string | null): PendingTransaction | null {
       typeof value.action === 'string' &&
       typeof value.description === 'string' &&
       typeof value.account === 'string' &&
-      typeof value.chainId === 'number'
+      typeof value.chainId === 'number' &&
+      (value.nonce === undefined || Number.isSafeInteger(value.nonce))
     ) {
       return value as PendingTransaction
     }

@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { type Hash, HttpRequestError, TimeoutError, type TransactionReceipt } from 'viem'
-import { waitForTransactionReceipt } from 'viem/actions'
+import { getTransaction, getTransactionCount, getTransactionReceipt, waitForTransactionReceipt } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
 import { getClient, writeContract } from 'wagmi/actions'
 import { describeError } from '../lib/errors'
-import { readPendingTransaction, usePendingTransaction, writePendingTransaction } from './pendingTransaction'
+import {
+  type PendingTransaction,
+  readPendingTransaction,
+  usePendingTransaction,
+  writePendingTransaction,
+} from './pendingTransaction'
 import { addRecentTransaction } from './WalletKit'
 
 type WriteRequest = Parameters<typeof writeContract>[1]
@@ -18,6 +23,30 @@ export type Action<Id extends string> = {
 }
 
 class TransactionFailed extends Error {}
+
+type Client = NonNullable<ReturnType<typeof getClient>>
+
+/** The nonce and call of a transaction just sent, when the node already knows it. */
+async function sentTransaction(config: Parameters<typeof getClient>[0], hash: Hash) {
+  const client = getClient(config)
+  const transaction = client ? await getTransaction(client, { hash }).catch(() => undefined) : undefined
+  if (!transaction) return {}
+  return { nonce: transaction.nonce, to: transaction.to ?? undefined, input: transaction.input }
+}
+
+/**
+ * True when the stored transaction is unknown to the node and its nonce is already used: it was replaced (sped up
+ * or cancelled in the wallet) and the replacement was mined while the portal was closed.
+ */
+async function replacedWhileAway(client: Client, record: PendingTransaction): Promise<boolean> {
+  if (record.nonce === undefined) return false
+  const receipt = await getTransactionReceipt(client, { hash: record.hash }).catch(() => undefined)
+  if (receipt) return false
+  const transaction = await getTransaction(client, { hash: record.hash }).catch(() => undefined)
+  if (transaction) return false
+  const used = await getTransactionCount(client, { address: record.account, blockTag: 'latest' })
+  return used > record.nonce
+}
 
 function isNetworkFailure(error: unknown) {
   return error instanceof HttpRequestError || error instanceof TimeoutError || error instanceof TypeError
@@ -42,15 +71,27 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
   const pending = submitting ?? inFlight
 
   const settle = useCallback(
-    async (hash: Hash, resimulate?: () => Promise<unknown>) => {
+    async (record: PendingTransaction, resimulate?: () => Promise<unknown>) => {
+      const { hash } = record
       if (waiting.current === hash) return
       waiting.current = hash
       try {
         let cancelled = false
         const client = getClient(config)
         if (!client) throw new TransactionFailed(`No connection to ${config.chains[0].name} is configured.`)
+        if (await replacedWhileAway(client, record)) {
+          writePendingTransaction(null)
+          setError(
+            'Your transaction was replaced in your wallet while the portal was closed. The figures show the outcome.',
+          )
+          return
+        }
         const receipt: TransactionReceipt = await waitForTransactionReceipt(client, {
           hash,
+          replacement:
+            record.nonce === undefined
+              ? undefined
+              : { from: record.account, nonce: record.nonce, to: record.to, input: record.input },
           onReplaced: (replacement) => {
             cancelled = replacement.reason === 'cancelled'
           },
@@ -87,7 +128,7 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
   useEffect(() => {
     const resume = () => {
       const record = readPendingTransaction()
-      if (record && record.chainId === chain.id) void settle(record.hash)
+      if (record && record.chainId === chain.id) void settle(record)
     }
     resume()
     window.addEventListener('online', resume)
@@ -118,9 +159,17 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
       } finally {
         setSubmitting(null)
       }
-      writePendingTransaction({ hash, action: action.id, description: action.description, account: address, chainId })
+      const record: PendingTransaction = {
+        hash,
+        action: action.id,
+        description: action.description,
+        account: address,
+        chainId,
+        ...(await sentTransaction(config, hash)),
+      }
+      writePendingTransaction(record)
       addRecentTransaction(hash, action.description)
-      await settle(hash, action.simulate)
+      await settle(record, action.simulate)
     },
     [address, chainId, chain, config, isConnected, settle, submitting],
   )
