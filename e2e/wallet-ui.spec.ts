@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test'
+import { baseURL } from './fixtures/env'
+import { accounts, contracts, type E2EWallet, expect, type Holder, nai, percent, test } from './fixtures/index'
+
+/** The wallet around the vesting card (SPEC §7) and the layout around it (SPEC §4). */
+
+const alice = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25) } as const satisfies Holder
+
+/** Chrome on an Android phone: RainbowKit tells phones from desktops by user agent, not by screen width. */
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
+
+const BLOG_POSTS = [
+  {
+    title: 'Onboarding Community Feedback',
+    href: 'https://blog.nai.example/onboarding-community-feedback',
+  },
+  {
+    title: 'Important NAI Vesting & Claim Portal Update',
+    href: 'https://blog.nai.example/vesting-claim-portal-update',
+  },
+] as const
+
+const SOCIAL_LINKS = ['https://t.me/nai_community', 'https://x.com/nai_community'] as const
+
+const card = (page: Page) => page.getByRole('region', { name: 'Vesting Tokens' })
+
+async function openAs(page: Page, wallet: E2EWallet): Promise<void> {
+  await wallet.connectAs(alice.account)
+  await page.goto('/')
+  await expect(page.getByRole('region', { name: 'Lock for the Future' }).locator('dd').first()).toHaveText('1,000 NAI')
+}
+
+test('"Add NAI to wallet" asks the wallet to watch the token: its address, symbol NAI and 18 decimals', async ({
+  page,
+  chain,
+  wallet,
+}) => {
+  await chain.addHolder(alice)
+  await openAs(page, wallet)
+  expect(wallet.watchedAssets()).toEqual([])
+
+  await card(page).getByRole('button', { name: 'Add NAI to wallet' }).click()
+  await expect(card(page).getByRole('button', { name: 'NAI added to your wallet' })).toBeVisible()
+  expect(wallet.watchedAssets()).toEqual([
+    { type: 'ERC20', options: { address: contracts.token, symbol: 'NAI', decimals: 18 } },
+  ])
+})
+
+test.describe('the account button', () => {
+  // A phone is told by its user agent; the desktop project keeps the browser's own.
+  const accountTest = test.extend({
+    userAgent: async ({ userAgent, formFactor }, use) => {
+      await use(formFactor === 'phone' ? PHONE_USER_AGENT : userAgent)
+    },
+  })
+
+  accountTest(
+    'shows the shortened address; the ETH balance on large screens only',
+    async ({ page, chain, wallet, formFactor }) => {
+      await chain.addHolder(alice)
+      await openAs(page, wallet)
+      const header = page.getByRole('banner')
+      const account = header.getByTestId('rk-account-button')
+      await expect(account).toBeVisible()
+      await expect(account.getByText('0x70…79C8', { exact: true })).toBeVisible()
+      await expect(header.getByRole('button', { name: 'Connect Wallet' })).toHaveCount(0)
+      await account.click()
+      const modal = page.getByRole('dialog')
+      await expect(modal.getByText('0x70…79C8', { exact: true })).toBeVisible()
+      await expect(modal.getByRole('button', { name: 'Disconnect' })).toBeVisible()
+      await expect(modal.getByText('NAI Vesting & Claim Portal transactions will appear here...')).toBeVisible()
+      // Anvil's default account holds 10,000 ETH; the account modal shows it on every device.
+      await expect(modal.getByText('10k ETH', { exact: true })).toBeVisible()
+      // The button shows it on large screens only (RainbowKit's default), though it is known by now.
+      if (formFactor === 'desktop') await expect(account.getByText('10k ETH', { exact: true })).toBeVisible()
+      else await expect(account.getByText(/ETH/)).toHaveCount(0)
+    },
+  )
+})
+
+test.describe('layout', () => {
+  test('the blog cards open their articles in a new window without an opener or referrer', async ({
+    page,
+    context,
+  }) => {
+    await context.route('https://blog.nai.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>NAI blog</title><p>Article</p>' }),
+    )
+    await page.goto('/')
+    const news = page.getByRole('navigation', { name: 'News' })
+    const cards = news.getByRole('link')
+    await expect(cards).toHaveCount(2)
+    await expect(cards.locator('strong')).toHaveText(BLOG_POSTS.map((post) => post.title))
+
+    for (const [index, post] of BLOG_POSTS.entries()) {
+      const link = cards.nth(index)
+      await expect(link).toHaveAttribute('href', post.href)
+      await expect(link).toHaveAttribute('target', '_blank')
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+
+      const opened = context.waitForEvent('page')
+      await link.click()
+      const article = await opened
+      await article.waitForLoadState('domcontentloaded')
+      expect(article.url()).toBe(post.href)
+      expect(await article.evaluate(() => ({ opener: window.opener, referrer: document.referrer }))).toEqual({
+        opener: null,
+        referrer: '',
+      })
+      await article.close()
+    }
+    expect(page.url()).toBe(`${baseURL}/`)
+  })
+
+  test('the footer has two 30×30 social icons, alt "Social link", opening in a new tab', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    const links = footer.getByRole('link')
+    await expect(links).toHaveCount(2)
+    for (const [index, href] of SOCIAL_LINKS.entries()) {
+      const link = links.nth(index)
+      await expect(link).toHaveAttribute('href', href)
+      await expect(link).toHaveAttribute('target', '_blank')
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+      const icon = link.getByRole('img', { name: 'Social link', exact: true })
+      await expect(icon).toBeVisible()
+      expect(await icon.boundingBox()).toMatchObject({ width: 30, height: 30 })
+      // The icon file loaded (a broken image has no natural size).
+      expect(await icon.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    }
+  })
+
+  test('the logo links home', async ({ page }) => {
+    await page.goto('/?from=test')
+    const logo = page.getByRole('banner').getByRole('link', { name: 'NAI Vesting & Claim Portal home' })
+    await expect(logo).toHaveAttribute('href', '/')
+    await expect(logo.getByRole('img')).toHaveCount(0) // the image is decorative: the link's name says where it goes
+    await logo.click()
+    await expect(page).toHaveURL(`${baseURL}/`)
+    await expect(page.getByRole('heading', { name: 'Vesting Tokens', level: 1 })).toBeVisible()
+  })
+})
