@@ -64,6 +64,8 @@ test.describe('the account button', () => {
       const account = header.getByTestId('rk-account-button')
       await expect(account).toBeVisible()
       await expect(account.getByText('0x70…79C8', { exact: true })).toBeVisible()
+      // RainbowKit's own styles apply (they are scoped to an element carrying `data-rk`).
+      await expect(account).toHaveCSS('border-top-style', 'none')
       await expect(header.getByRole('button', { name: 'Connect Wallet' })).toHaveCount(0)
       await account.click()
       const modal = page.getByRole('dialog')

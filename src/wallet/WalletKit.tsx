@@ -108,7 +108,8 @@ export function WalletButton() {
       notify()
     }
   }, [])
-  if (module) return <span ref={slot} className="wallet-button" style={{ display: 'contents' }} />
+  // `data-rk` scopes RainbowKit's styles, which apply only inside an element carrying it.
+  if (module) return <span ref={slot} className="wallet-button" data-rk="" style={{ display: 'contents' }} />
   return (
     <button
       type="button"
