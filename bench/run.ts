@@ -14,7 +14,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import type { Browser } from '@playwright/test'
 import { CHROMIUM, launchBrowser } from './lib/browser.ts'
 import { runLighthouse } from './lib/lighthouse.ts'
@@ -98,6 +98,7 @@ async function measurePageLoads({ scenario, warm }: Prepared): Promise<Omit<AppR
   step(`${name}: JS transfer`)
   const firstVisit = await measureJs(scenario, {}, false)
   const returning = await measureJs(scenario, { wallet: scenario.wallet, storage: warm }, true)
+  const firstVisitDesktop = await measureJs(scenario, { device: 'desktop' }, false)
   step(`${name}: RPC calls`)
   const rpc = { cold: await measureRpc(scenario, cold, false), warm: await measureRpc(scenario, warm, true) }
   step(`${name}: time to position at 4× CPU`)
@@ -105,7 +106,7 @@ async function measurePageLoads({ scenario, warm }: Prepared): Promise<Omit<AppR
     cold: await timeCold(scenario, cold, TIMING_RUNS),
     warm: await timeWarm(scenario, warm, TIMING_RUNS),
   }
-  return { js: { firstVisit, returning }, rpc, position, precache: precacheOf(scenario.app.files) }
+  return { js: { firstVisit, returning, firstVisitDesktop }, rpc, position, precache: precacheOf(scenario.app.files) }
 }
 
 function chromiumVersion(): string {
@@ -128,6 +129,7 @@ async function main() {
       void cleanUp().then(() => process.exit(130))
     })
   }
+  const loadAtStart = loadavg()[0] ?? 0
   try {
     await ensureContracts()
     step('starting anvil with the demo deployment (claim window)')
@@ -170,6 +172,7 @@ async function main() {
         cpuModel: cpus()[0]?.model ?? 'unknown',
         chromium: chromiumVersion(),
         node: process.version,
+        loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
       },
       idleSeconds: IDLE_SECONDS,
       ours: oursResults,
@@ -180,6 +183,9 @@ async function main() {
     writeFileSync(`${RESULTS}/latest.json`, `${JSON.stringify(results, null, 2)}\n`)
     writeFileSync(`${RESULTS}/latest.md`, `${markdown(results)}\n`)
     console.log(`\n${plainTable(results)}\n`)
+    console.log(
+      `[bench] ${results.machine.cpus} CPUs, load average ${loadAtStart.toFixed(1)} at the start and ${results.machine.loadAverage.end.toFixed(1)} at the end`,
+    )
     step(`written to bench/results/latest.json and latest.md`)
   } finally {
     await cleanUp()

@@ -12,8 +12,22 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ]
 
-/** A mid-range phone's screen; the viewport does not change how much JS either app loads. */
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+/**
+ * The phone Lighthouse's mobile preset emulates (Moto G Power 2022): its screen and its user agent. The user agent
+ * matters: RainbowKit picks wallet connectors and ConnectButton details by it (on a phone it shows no balance and
+ * uses the MetaMask SDK for MetaMask).
+ */
+const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36',
+}
+/** A desktop browser with Chromium's own user agent, for comparison with the phone. */
+const DESKTOP = { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false }
+export type Device = 'phone' | 'desktop'
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true })
@@ -26,6 +40,8 @@ export type Visit = {
   storage?: StorageState
   /** The holder's wallet, present on returning visits. */
   wallet?: BenchWalletOptions
+  /** A phone unless said otherwise. */
+  device?: Device
 }
 
 /**
@@ -35,7 +51,7 @@ export type Visit = {
  */
 export async function openContext(browser: Browser, visit: Visit, marker: string): Promise<BrowserContext> {
   const context = await browser.newContext({
-    ...PHONE,
+    ...(visit.device === 'desktop' ? DESKTOP : PHONE),
     serviceWorkers: 'block',
     locale: 'en-US',
     timezoneId: 'UTC',

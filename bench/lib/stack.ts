@@ -93,7 +93,11 @@ const OUT_DIRS: Record<AppName, string> = {
  * Builds one app against its own counting RPC proxy and serves the build. The RPC URL is baked in at build time,
  * which is why each app is built during the run.
  */
-export async function buildAndServe(name: AppName, chain: Chain): Promise<BuiltApp> {
+export async function buildAndServe(
+  name: AppName,
+  chain: Chain,
+  options: { sourcemap?: boolean } = {},
+): Promise<BuiltApp> {
   const rpc = await startRpcProxy(chain.anvil.rpcUrl)
   try {
     const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js')
@@ -101,7 +105,17 @@ export async function buildAndServe(name: AppName, chain: Chain): Promise<BuiltA
     const config = name === 'ours' ? [] : ['--config', 'bench/baseline/vite.config.ts']
     await run(
       process.execPath,
-      [vite, 'build', ...config, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      [
+        vite,
+        'build',
+        ...config,
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+        ...(options.sourcemap ? ['--sourcemap'] : []),
+      ],
       buildEnv(rpc.url, chain.deployment),
       `Building ${name === 'ours' ? 'the portal' : 'the baseline app'}`,
     )

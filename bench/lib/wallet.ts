@@ -1,6 +1,9 @@
 /**
- * A browser wallet for the bench, injected before the page's scripts with `addInitScript` and announced through
- * EIP-6963 like an extension. Like a real wallet it shows the site no account until the site has asked for one; the
+ * A browser wallet for the bench, injected before the page's scripts with `addInitScript`, the way Rainbow's
+ * extension and its in-app browser do it: `window.ethereum` flagged `isRainbow`, and an EIP-6963 announcement. Both
+ * apps list Rainbow and connect to it through its injected provider, on phones (where RainbowKit's modal shows its
+ * wallet list only) as on desktops. Some other wallets would make RainbowKit load an SDK in both apps (MetaMask's
+ * on phones), which is not what this bench compares. Like a real wallet it shows the site no account until the site has asked for one; the
  * approval is remembered with the site's storage, so a returning holder's wallet reconnects. It answers account and
  * chain requests itself and forwards everything else straight to anvil: a real wallet talks to its own node, so these
  * requests are not the app's RPC traffic and are not counted.
@@ -22,6 +25,7 @@ export function installBenchWallet(options: BenchWalletOptions): void {
   const approval = 'bench.wallet.approved'
   const approve = () => window.localStorage.setItem(approval, options.account)
   const provider = {
+    isRainbow: true,
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
       switch (method) {
         case 'eth_accounts':
@@ -64,6 +68,7 @@ export function installBenchWallet(options: BenchWalletOptions): void {
       return provider
     },
   }
+  Object.defineProperty(window, 'ethereum', { value: provider, configurable: true })
   const detail = Object.freeze({ info: Object.freeze({ ...options.info }), provider })
   const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
   window.addEventListener('eip6963:requestProvider', announce)
@@ -80,9 +85,9 @@ export function benchWalletOptions(account: string, chainId: number, nodeUrl: st
     nodeUrl,
     info: {
       uuid: '8b0c8a6e-4d3f-4c55-9a52-6f1f3b1d2c7e',
-      name: 'Bench Wallet',
+      name: 'Rainbow',
       icon: `data:image/svg+xml,${encodeURIComponent(ICON)}`,
-      rdns: 'dev.bench.wallet',
+      rdns: 'me.rainbow',
     },
   }
 }

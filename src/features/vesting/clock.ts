@@ -52,6 +52,17 @@ export function useNow(): bigint {
   return BigInt(useSyncExternalStore(subscribe, nowSeconds))
 }
 
+/**
+ * A value derived from the page's time, re-rendering the caller only when that value changes: the phase, which
+ * changes a few times over the schedule, or whether a date has passed. A component that shows seconds uses
+ * {@link useNow}; one that only needs to know *which* period it is in uses this, so that the clock's tick does not
+ * re-render it (and everything below it) every second. `select` must be cheap and return a primitive (compared with
+ * `Object.is`).
+ */
+export function useClockValue<T extends string | number | bigint | boolean>(select: (nowSeconds: bigint) => T): T {
+  return useSyncExternalStore(subscribe, () => select(BigInt(nowSeconds())))
+}
+
 /** Whether the page runs on chain-corrected time. */
 export function useClockCorrected(): boolean {
   return useSyncExternalStore(subscribe, isCorrected)
