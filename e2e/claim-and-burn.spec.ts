@@ -1,38 +1,13 @@
-import type { Locator, Page } from '@playwright/test'
 import type { Address } from 'viem'
-import { accounts, type E2EWallet, expect, type Holder, type LocalChain, nai, percent, test } from './fixtures/index'
+import { accounts, expect, type Holder, type LocalChain, nai, percent, test } from './fixtures/index'
+import { claimPanel, confirmDialog, lockPanel, openAs, setShare, stat } from './fixtures/ui'
 
 /** 1,234.5 NAI with a quarter burned: every split below has digits past the second decimal, so rounding shows. */
 const alice: Holder = { account: accounts.alice, amount: nai('1234.5'), burnPercentage: percent(25), balance: nai(10) }
 
 /** The right panel during the claim window. */
-const claimPanel = (page: Page) => page.getByRole('region', { name: 'Claim and Burn Now' })
-const lockPanel = (page: Page) => page.getByRole('region', { name: 'Lock for the Future' })
-const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm claim and burn' })
-
-/** The figure shown under `label` ("Receive", "Burn", "Amount", …) in `scope`. */
-function stat(scope: Locator, label: string): Locator {
-  return scope
-    .getByRole('term')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=following-sibling::dd[1]')
-}
 
 /** Opens the portal with `account` already approved in the wallet, and waits for its position. */
-async function openAs(page: Page, wallet: E2EWallet, account: Address) {
-  await wallet.connectAs(account)
-  await page.goto('/')
-  await expect(claimPanel(page)).toBeVisible()
-}
-
-/** Moves the share slider to `share` % with the keyboard, as a holder without a mouse would. */
-async function setShare(page: Page, share: number) {
-  const slider = claimPanel(page).getByRole('slider')
-  await slider.focus()
-  await slider.press('Home')
-  for (let step = 0; step < share; step++) await slider.press('ArrowRight')
-  await expect(claimPanel(page).getByText(`${share}%`, { exact: true })).toBeVisible()
-}
 
 /** What the chain holds for the journey's accounts, to compare before and after a claim. */
 async function snapshot(chain: LocalChain, account: Address) {

@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test'
-import type { Address } from 'viem'
+import type { Page } from '@playwright/test'
 import { rpcUrl } from './fixtures/env'
-import { accounts, type E2EWallet, expect, type Holder, nai, percent, test } from './fixtures/index'
+import { accounts, expect, type Holder, nai, percent, test } from './fixtures/index'
+import { claimPanel, confirmDialog, lockPanel, openAs, stat } from './fixtures/ui'
 
 const alice: Holder = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25) }
 const bob: Holder = {
@@ -13,27 +13,10 @@ const bob: Holder = {
 
 const WRONG_NETWORK = 'Your wallet is on another network. Switch to Local (anvil) to continue.'
 
-const claimPanel = (page: Page) => page.getByRole('region', { name: 'Claim and Burn Now' })
-const lockPanel = (page: Page) => page.getByRole('region', { name: 'Lock for the Future' })
 const claimButton = (page: Page) => claimPanel(page).getByRole('button', { name: 'Claim & Burn' })
 /** RainbowKit's header button on an unsupported chain (its accessible name is "Chain Selector"). */
 const wrongNetworkButton = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: 'Chain Selector' }).filter({ hasText: 'Wrong network' })
-const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm claim and burn' })
-
-/** The figure shown under `label` ("Receive", "Amount", …) in `scope`. */
-function stat(scope: Locator, label: string): Locator {
-  return scope
-    .getByRole('term')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=following-sibling::dd[1]')
-}
-
-async function openAs(page: Page, wallet: E2EWallet, account: Address) {
-  await wallet.connectAs(account)
-  await page.goto('/')
-  await expect(claimPanel(page)).toBeVisible()
-}
 
 /** Claim & Burn at the slider's share, confirmed in the dialog. */
 async function claimAndBurn(page: Page) {

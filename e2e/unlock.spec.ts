@@ -1,36 +1,8 @@
-import type { Locator, Page } from '@playwright/test'
-import type { Address } from 'viem'
-import {
-  accounts,
-  type E2EWallet,
-  expect,
-  type Holder,
-  moments,
-  nai,
-  percent,
-  schedule,
-  test,
-  unlockingAt,
-} from './fixtures/index'
+import { accounts, expect, type Holder, moments, nai, percent, schedule, test, unlockingAt } from './fixtures/index'
+import { openAs, stat, unlockPanel } from './fixtures/ui'
 
 /** 1,000 NAI unlocks at 1,000 ÷ 31,536,000 NAI a second: the figures on screen hold still for minutes. */
 const alice: Holder = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25), balance: nai(3) }
-
-const unlockPanel = (page: Page) => page.getByRole('region', { name: 'Tokens are Unlocking' })
-
-/** The figure shown under `label` ("Total", "Claimable", …) in `scope`. */
-function stat(scope: Locator, label: string): Locator {
-  return scope
-    .getByRole('term')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=following-sibling::dd[1]')
-}
-
-async function openAs(page: Page, wallet: E2EWallet, account: Address) {
-  await wallet.connectAs(account)
-  await page.goto('/')
-  await expect(unlockPanel(page)).toBeVisible()
-}
 
 /** The contract's formula (SPEC §5): what has unlocked of `amount` at block time `timestamp`. */
 function vestedAt(amount: bigint, timestamp: bigint): bigint {
@@ -50,7 +22,7 @@ test.describe('mid-schedule', () => {
     time,
   }) => {
     await chain.addHolder(alice)
-    await openAs(page, wallet, accounts.alice)
+    await openAs(page, wallet, accounts.alice, unlockPanel)
     const panel = unlockPanel(page)
     await expect(panel.getByRole('progressbar', { name: 'Unlocked' })).toHaveAttribute('aria-valuenow', '25')
     await expect(stat(panel, 'Total')).toHaveText('1,000 NAI')
@@ -100,7 +72,7 @@ test.describe('after the unlock ended', () => {
     // Both clocks jump to a day after the unlock ended before the page opens.
     await chain.setTime(moments.ended)
     await page.clock.setSystemTime(moments.ended * 1000)
-    await openAs(page, wallet, accounts.alice)
+    await openAs(page, wallet, accounts.alice, unlockPanel)
 
     const panel = unlockPanel(page)
     await expect(panel.getByRole('progressbar', { name: 'Unlocked' })).toHaveAttribute('aria-valuenow', '100')

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { type Hash, HttpRequestError, TimeoutError, type TransactionReceipt } from 'viem'
+import {
+  type Hash,
+  HttpRequestError,
+  TimeoutError,
+  type TransactionReceipt,
+  WaitForTransactionReceiptTimeoutError,
+} from 'viem'
 import { getTransaction, getTransactionCount, getTransactionReceipt, waitForTransactionReceipt } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
 import { getClient, writeContract } from 'wagmi/actions'
@@ -35,15 +41,14 @@ async function sentTransaction(config: Parameters<typeof getClient>[0], hash: Ha
 }
 
 /**
- * True when the stored transaction is unknown to the node and its nonce is already used: it was replaced (sped up
- * or cancelled in the wallet) and the replacement was mined while the portal was closed.
+ * True when the stored transaction never got a receipt and its nonce is already used: it was replaced (sped up or
+ * cancelled in the wallet). Used once the wait has timed out, for nodes that cannot look a transaction up by sender
+ * and nonce, where a replacement mined while the portal was closed is not found otherwise.
  */
-async function replacedWhileAway(client: Client, record: PendingTransaction): Promise<boolean> {
+async function nonceUsedElsewhere(client: Client, record: PendingTransaction): Promise<boolean> {
   if (record.nonce === undefined) return false
   const receipt = await getTransactionReceipt(client, { hash: record.hash }).catch(() => undefined)
   if (receipt) return false
-  const transaction = await getTransaction(client, { hash: record.hash }).catch(() => undefined)
-  if (transaction) return false
   const used = await getTransactionCount(client, { address: record.account, blockTag: 'latest' })
   return used > record.nonce
 }
@@ -79,23 +84,30 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
         let cancelled = false
         const client = getClient(config)
         if (!client) throw new TransactionFailed(`No connection to ${config.chains[0].name} is configured.`)
-        if (await replacedWhileAway(client, record)) {
-          writePendingTransaction(null)
-          setError(
-            'Your transaction was replaced in your wallet while the portal was closed. The figures show the outcome.',
-          )
-          return
+        let receipt: TransactionReceipt | undefined
+        while (!receipt) {
+          try {
+            receipt = await waitForTransactionReceipt(client, {
+              hash,
+              // Finds a speed-up or cancel made in the wallet, also one mined while the portal was closed.
+              replacement:
+                record.nonce === undefined
+                  ? undefined
+                  : { from: record.account, nonce: record.nonce, to: record.to, input: record.input },
+              onReplaced: (replacement) => {
+                cancelled = replacement.reason === 'cancelled'
+              },
+            })
+          } catch (failure) {
+            if (!(failure instanceof WaitForTransactionReceiptTimeoutError)) throw failure
+            if (await nonceUsedElsewhere(client, record)) {
+              writePendingTransaction(null)
+              setError('Your transaction was replaced in your wallet. The figures show the outcome.')
+              return
+            }
+            // Still waiting to be mined (a low fee, a busy network): keep waiting.
+          }
         }
-        const receipt: TransactionReceipt = await waitForTransactionReceipt(client, {
-          hash,
-          replacement:
-            record.nonce === undefined
-              ? undefined
-              : { from: record.account, nonce: record.nonce, to: record.to, input: record.input },
-          onReplaced: (replacement) => {
-            cancelled = replacement.reason === 'cancelled'
-          },
-        })
         if (cancelled) throw new TransactionFailed('The transaction was cancelled in your wallet.')
         if (receipt.status !== 'success') {
           // Run the call again to find the contract's reason; fall back to a plain sentence.
