@@ -1,5 +1,5 @@
 import './styles.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ConfigErrorPage } from './config/ConfigErrorPage'
 import { parseConfig } from './config/env'
@@ -12,17 +12,22 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element.')
 
 const parsed = parseConfig(import.meta.env)
-createRoot(root).render(
-  <StrictMode>
-    {parsed.ok ? (
-      <AppProviders config={parsed.config}>
-        <Layout>
-          <VestingCard />
-        </Layout>
-      </AppProviders>
-    ) : (
-      <ConfigErrorPage errors={parsed.errors} />
-    )}
-    <PwaControls />
-  </StrictMode>,
+const app = createRoot(root)
+// As a transition, the first render yields to the browser every few milliseconds instead of blocking the main
+// thread in one long task while a phone is still busy with the page's start-up.
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      {parsed.ok ? (
+        <AppProviders config={parsed.config}>
+          <Layout>
+            <VestingCard />
+          </Layout>
+        </AppProviders>
+      ) : (
+        <ConfigErrorPage errors={parsed.errors} />
+      )}
+      <PwaControls />
+    </StrictMode>,
+  ),
 )
