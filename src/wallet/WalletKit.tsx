@@ -1,6 +1,8 @@
+import { useIsFetching, useIsRestoring } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import type { Hash } from 'viem'
 import { useAccount } from 'wagmi'
+import { shortenAddress } from '../features/vesting/domain/format'
 
 type KitModule = typeof import('./rainbowKit')
 type KitActions = {
@@ -72,9 +74,24 @@ export function useButtonSlots(): readonly ButtonSlot[] {
   )
 }
 
+/** Longest wait for the page's reads to settle before RainbowKit loads anyway. */
+const KIT_DELAY_LIMIT_MS = 4_000
+
+/** Runs `task` when the main thread is idle (or soon, where the browser cannot tell); returns a cancel function. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 1_000 })
+    return () => window.cancelIdleCallback(handle)
+  }
+  const handle = setTimeout(task, 200)
+  return () => clearTimeout(handle)
+}
+
 /**
- * Mounts RainbowKit's provider once it has loaded. It loads as soon as a wallet is reconnecting or connected, or when
- * the holder asks to connect — never on a first visit without a wallet.
+ * Mounts RainbowKit's provider once it has loaded. It loads when the holder asks to connect, or for a wallet that is
+ * reconnecting or connected — then only once the page's reads have settled: RainbowKit (about 90 KB of gzipped
+ * JavaScript and a long task to start) is not needed to show the position, and loading it earlier would hold the
+ * position back on a slow phone.
  *
  * The provider is mounted beside the page rather than around it: wrapping the page only once RainbowKit has loaded
  * would remount the whole page (and re-run its reads). RainbowKit's ConnectButton reaches the page through portals
@@ -83,9 +100,17 @@ export function useButtonSlots(): readonly ButtonSlot[] {
 export function WalletKitBoundary({ children }: { children: ReactNode }) {
   const module = useKit()
   const { status } = useAccount()
+  const restoring = useIsRestoring()
+  const fetching = useIsFetching()
+  const walletActive = status === 'reconnecting' || status === 'connected'
   useEffect(() => {
-    if (status === 'reconnecting' || status === 'connected') void loadWalletKit()
-  }, [status])
+    if (!walletActive || module) return
+    if (restoring || fetching > 0) {
+      const limit = setTimeout(() => void loadWalletKit(), KIT_DELAY_LIMIT_MS)
+      return () => clearTimeout(limit)
+    }
+    return whenIdle(() => void loadWalletKit())
+  }, [walletActive, module, restoring, fetching])
   return (
     <>
       {children}
@@ -94,9 +119,13 @@ export function WalletKitBoundary({ children }: { children: ReactNode }) {
   )
 }
 
-/** RainbowKit's ConnectButton once loaded; until then a plain button that loads it and opens the connect modal. */
+/**
+ * RainbowKit's ConnectButton once loaded. Until then: for a connected wallet, its address (a click loads RainbowKit
+ * at once); otherwise a plain button that loads RainbowKit and opens the connect modal.
+ */
 export function WalletButton() {
   const module = useKit()
+  const { status, address } = useAccount()
   const [loading, setLoading] = useState(false)
   const slot = useCallback((element: HTMLElement | null) => {
     if (!element) return
@@ -110,6 +139,13 @@ export function WalletButton() {
   }, [])
   // `data-rk` scopes RainbowKit's styles, which apply only inside an element carrying it.
   if (module) return <span ref={slot} className="wallet-button" data-rk="" style={{ display: 'contents' }} />
+  if (status === 'reconnecting' || status === 'connected') {
+    return (
+      <button type="button" className="button connect-button" disabled={!address} onClick={() => void loadWalletKit()}>
+        {address ? shortenAddress(address) : 'Connecting…'}
+      </button>
+    )
+  }
   return (
     <button
       type="button"
