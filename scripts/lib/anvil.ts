@@ -11,7 +11,7 @@ export function anvilBinary(): string {
   try {
     return join(dirname(require.resolve(`${platformPackage}/package.json`)), 'bin', 'anvil')
   } catch {
-    throw new Error(`anvil is missing (${platformPackage} is not installed): run \`npm ci\`.`)
+    throw new Error(`anvil is missing (${platformPackage} is not installed): run \`npm install\`.`)
   }
 }
 
