@@ -6,6 +6,24 @@ import { useClockValue, useNow } from './clock'
 const START_MS = Date.UTC(2026, 0, 1, 12, 0, 0)
 const START = BigInt(START_MS / 1000)
 
+/** Shows whether `at` has passed, recording each render. */
+function Passed({ at, renders }: { at: bigint; renders: boolean[] }) {
+  const passed = useClockValue((now) => now >= at)
+  renders.push(passed)
+  return <span>{passed ? 'passed' : 'not yet'}</span>
+}
+
+/** Shows the current time, recording each render. */
+function Clock({ seen }: { seen: bigint[] }) {
+  const now = useNow()
+  seen.push(now)
+  return <span>{String(now)}</span>
+}
+
+function tick(seconds: number) {
+  for (let second = 0; second < seconds; second++) act(() => vi.advanceTimersByTime(1_000))
+}
+
 beforeEach(() => {
   vi.useFakeTimers()
   vi.setSystemTime(START_MS)
@@ -18,19 +36,14 @@ afterEach(() => {
 describe('useClockValue', () => {
   it('re-renders only when the selected value changes, not on every tick', () => {
     const renders: boolean[] = []
-    function Passed({ at }: { at: bigint }) {
-      const passed = useClockValue((now) => now >= at)
-      renders.push(passed)
-      return <span>{passed ? 'passed' : 'not yet'}</span>
-    }
-    const { container } = render(<Passed at={START + 5n} />)
-    for (let second = 0; second < 4; second++) act(() => vi.advanceTimersByTime(1_000))
+    const { container } = render(<Passed at={START + 5n} renders={renders} />)
+    tick(4)
     expect(container.textContent).toBe('not yet')
     expect(renders).toEqual([false])
-    act(() => vi.advanceTimersByTime(1_000))
+    tick(1)
     expect(container.textContent).toBe('passed')
     expect(renders).toEqual([false, true])
-    for (let second = 0; second < 10; second++) act(() => vi.advanceTimersByTime(1_000))
+    tick(10)
     expect(renders).toEqual([false, true])
   })
 })
@@ -38,13 +51,8 @@ describe('useClockValue', () => {
 describe('useNow', () => {
   it('re-renders every second with the current time', () => {
     const seen: bigint[] = []
-    function Clock() {
-      const now = useNow()
-      seen.push(now)
-      return <span>{String(now)}</span>
-    }
-    const { container } = render(<Clock />)
-    for (let second = 0; second < 3; second++) act(() => vi.advanceTimersByTime(1_000))
+    const { container } = render(<Clock seen={seen} />)
+    tick(3)
     expect(seen).toEqual([START, START + 1n, START + 2n, START + 3n])
     expect(container.textContent).toBe(String(START + 3n))
   })
