@@ -8,6 +8,8 @@ export default defineConfig({
   plugins: [
     foundry({
       project: 'contracts',
+      // Built beforehand by `npm run contracts:build` (scripts/forge.mjs), which keeps forge's exit code.
+      forge: { build: false },
       include: ['Vesting.sol/**', 'LegacyClaim.sol/**', 'DemoToken.sol/**', 'Multicall3.sol/**'],
     }),
   ],

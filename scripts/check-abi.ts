@@ -7,6 +7,7 @@ import { join } from 'node:path'
 const dir = mkdtempSync(join(tmpdir(), 'abi-check-'))
 const fresh = join(dir, 'generated.ts')
 try {
+  execFileSync(process.execPath, ['scripts/forge.mjs', 'build'], { stdio: 'inherit' })
   execFileSync('npx', ['wagmi', 'generate'], { env: { ...process.env, WAGMI_OUT: fresh }, stdio: 'pipe' })
   if (readFileSync(fresh, 'utf8') !== readFileSync('src/generated.ts', 'utf8')) {
     console.error('src/generated.ts is stale: run `npm run abi` and commit the result.')
