@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
 
 /**
  * One clock for the page, ticking once a second. When the device clock differs from the chain's latest block
@@ -66,4 +66,28 @@ export function useClockValue<T extends string | number | bigint | boolean>(sele
 /** Whether the page runs on chain-corrected time. */
 export function useClockCorrected(): boolean {
   return useSyncExternalStore(subscribe, isCorrected)
+}
+
+/**
+ * Text that follows the clock without re-rendering its component: `format` is written straight into the element
+ * on every tick that changes it. A countdown that re-renders through React every second costs its whole subtree's
+ * render, commit and layout each time; this costs one text update. Put `ref` on the element and render `text` as
+ * its only child.
+ */
+export function useClockText(format: (nowSeconds: bigint) => string): {
+  ref: (element: HTMLElement | null) => (() => void) | undefined
+  text: string
+} {
+  const latest = useRef(format)
+  useLayoutEffect(() => {
+    latest.current = format
+  })
+  const ref = useCallback((element: HTMLElement | null) => {
+    if (!element) return undefined
+    return subscribe(() => {
+      const text = latest.current(BigInt(nowSeconds()))
+      if (element.textContent !== text) element.textContent = text
+    })
+  }, [])
+  return { ref, text: format(BigInt(nowSeconds())) }
 }
