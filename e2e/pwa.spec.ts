@@ -205,6 +205,23 @@ test.describe('service worker and manifest', () => {
   })
 })
 
+test.describe('without a service worker', () => {
+  // Registration resolves to nothing, as in browsers and in-app webviews that stub it out.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the app loads, reads and connects with no error on the page', async ({ page, app, chain, wallet }) => {
+    await chain.addHolder(alice)
+    wallet.setAccount(accounts.alice)
+    const pageErrors: string[] = []
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    await page.goto(app.url)
+    await connect(page)
+    await expect(amountOf(page)).toBeVisible()
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
+    expect(pageErrors).toEqual([])
+  })
+})
+
 test.describe('runtime caching', () => {
   test('chunks outside the shell are cached when first used; RPC traffic never is', async ({
     page,

@@ -17,14 +17,17 @@ function notify() {
  * waits: it takes over only when the holder chooses to reload ({@link applyUpdate}).
  */
 export function registerServiceWorker() {
-  if (workbox || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  // `navigator.serviceWorker` can be missing even where the property exists (private windows, some in-app browsers).
+  if (workbox || !import.meta.env.PROD || !navigator.serviceWorker) return
   const wb = new Workbox('/sw.js', { scope: '/' })
   workbox = wb
   wb.addEventListener('waiting', () => {
     updateWaiting = true
     notify()
   })
-  void wb.register()
+  // The app works without a worker: a refused or stubbed registration (one that resolves to nothing) only means no
+  // offline copy and no update banner, never an error on the page.
+  wb.register().catch(() => undefined)
   const checkForUpdate = () => void wb.update().catch(() => undefined)
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') checkForUpdate()
