@@ -53,20 +53,29 @@ export function formatCountdown(secondsLeft: bigint): string {
   return `${days} ${days === 1n ? 'day' : 'days'} ${clock}`
 }
 
+/** Date-time formatters by locale and time zone: building one costs far more than formatting with it. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
 /**
  * A moment as date and time with its time zone, e.g. "Nov 13, 2024, 7:00 PM UTC". Without `locale`/`timeZone`
  * the user's own are used.
  */
 export function formatDateTime(epochSeconds: bigint, locale?: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone,
-  }).format(new Date(Number(epochSeconds) * 1000))
+  const key = `${locale ?? ''}|${timeZone ?? ''}`
+  let format = dateTimeFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone,
+    })
+    dateTimeFormats.set(key, format)
+  }
+  return format.format(new Date(Number(epochSeconds) * 1000))
 }
 
 /**
