@@ -1,8 +1,12 @@
-import { useNow } from '../clock'
+import { useClockText } from '../clock'
 import { formatCountdown } from '../domain/format'
 
-/** Time left until `to` (epoch seconds), ticking with the page clock. */
+/** Time left until `to` (epoch seconds), written by the page clock each second without re-rendering the page. */
 export function Countdown({ to }: { to: bigint }) {
-  const now = useNow()
-  return <span className="countdown">{formatCountdown(to - now)}</span>
+  const { ref, text } = useClockText((now) => formatCountdown(to - now))
+  return (
+    <span className="countdown" ref={ref}>
+      {text}
+    </span>
+  )
 }

@@ -1,19 +1,19 @@
 import type { VestingActions } from '../actions'
+import { useClockValue } from '../clock'
 import { formatDateTime } from '../domain/format'
 
 type Props = {
   amount: bigint
   claimStart: bigint
-  now: bigint
   format: (value: bigint) => string
   actions: VestingActions
   disabledReason: string | null
 }
 
 /** Leftovers from earlier vesting platforms, paid in full by the legacy contract. */
-export function LegacySection({ amount, claimStart, now, format, actions, disabledReason }: Props) {
+export function LegacySection({ amount, claimStart, format, actions, disabledReason }: Props) {
   const pending = actions.pending === 'legacyClaim'
-  const notYet = now < claimStart
+  const notYet = useClockValue((now) => now < claimStart)
   const label = `Claim ${format(amount)}`
   return (
     <section className="panel legacy" aria-labelledby="legacy-title">

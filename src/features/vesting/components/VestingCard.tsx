@@ -4,7 +4,7 @@ import { FreshnessNotice } from '../../../pwa/FreshnessNotice'
 import { useHolder } from '../../../pwa/holder'
 import { WalletButton } from '../../../wallet/WalletKit'
 import { useVestingActions } from '../actions'
-import { useClockCorrected, useNow } from '../clock'
+import { useClockCorrected, useClockValue } from '../clock'
 import { formatDateTime, formatTokenAmount } from '../domain/format'
 import { hasPosition } from '../domain/position'
 import { phaseAt } from '../domain/schedule'
@@ -116,14 +116,14 @@ function Position({
   queryKey: ReturnType<typeof useHoldings>['queryKey']
   walletConnected: boolean
 }) {
-  const now = useNow()
   const online = useOnline()
   const { chainId } = useAccount()
   const chain = useConfig().chains[0]
   const actions = useVestingActions(queryKey)
   const { position, legacyAmount, totalBurned, symbol, decimals } = holdings
   const format = (value: bigint) => `${formatTokenAmount(value, decimals)} ${symbol}`
-  const phase = phaseAt(deployment.schedule, now)
+  // Re-renders the position when the phase changes, not on every tick.
+  const phase = useClockValue((now) => phaseAt(deployment.schedule, now))
   const disabledReason = !online
     ? 'You are offline. Actions are available again once you are back online.'
     : !walletConnected
@@ -178,7 +178,6 @@ function Position({
         <LegacySection
           amount={legacyAmount}
           claimStart={deployment.legacyClaimStart}
-          now={now}
           format={format}
           actions={actions}
           disabledReason={disabledReason}
