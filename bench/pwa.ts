@@ -11,12 +11,14 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { type Browser, chromium, type Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { AppServer } from '../e2e/pwa/server.ts'
 import { precacheManifest } from '../e2e/pwa/shell.ts'
 import type { Anvil } from '../scripts/lib/anvil.ts'
 import { DEMO_HOLDERS, scheduleForPhase, seedDemo, startDemoChain } from '../scripts/lib/seed.ts'
 import { formatTokenAmount } from '../src/features/vesting/domain/format.ts'
+import { launchBrowser } from './lib/browser.ts'
+import { median } from './lib/measure.ts'
 import { ensureContracts } from './lib/stack.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
@@ -24,15 +26,6 @@ const outDir = join(root, 'dist-bench-pwa')
 const RUNS = 5
 const CPU_SLOWDOWN = 4
 const TARGET_MS = 1_000
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
 
 function build(env: Record<string, string>): Promise<void> {
@@ -65,12 +58,6 @@ function precacheFigures() {
     if (url.endsWith('.js')) js += body.length
   }
   return { files: manifest.size, raw, gzip, js }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
@@ -118,7 +105,7 @@ async function main() {
     const precache = precacheFigures()
 
     server = await AppServer.start(outDir)
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true })
+    browser = await launchBrowser()
     const context = await browser.newContext(PHONE)
     await context.addInitScript((account) => localStorage.setItem('nai.localTestAccount', account), holder.address)
     await context.addInitScript(recordWhenShown, amountText)
