@@ -63,21 +63,22 @@ function onInstalled() {
   update()
 }
 
+/**
+ * Listens from the moment the module loads, before the first render: Chromium fires `beforeinstallprompt` once, as
+ * soon as the page is installable, and a listener attached later (after a slow first render) would miss it.
+ */
+function listen() {
+  window.addEventListener('beforeinstallprompt', onBeforeInstallPrompt)
+  window.addEventListener('appinstalled', onInstalled)
+  window.matchMedia('(display-mode: standalone)').addEventListener('change', update)
+  update()
+}
+
+if (typeof window !== 'undefined') listen()
+
 function subscribe(listener: () => void) {
-  if (listeners.size === 0) {
-    window.addEventListener('beforeinstallprompt', onBeforeInstallPrompt)
-    window.addEventListener('appinstalled', onInstalled)
-    window.matchMedia('(display-mode: standalone)').addEventListener('change', update)
-    update()
-  }
   listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-    if (listeners.size > 0) return
-    window.removeEventListener('beforeinstallprompt', onBeforeInstallPrompt)
-    window.removeEventListener('appinstalled', onInstalled)
-    window.matchMedia('(display-mode: standalone)').removeEventListener('change', update)
-  }
+  return () => listeners.delete(listener)
 }
 
 /** What this browser offers for installing the portal. */
