@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { appShell } from './src/pwa/build/appShell.ts'
+import { rpcPreconnect } from './src/pwa/build/rpcPreconnect.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 // A build id (e.g. a commit) makes each deployment a distinct version: the service worker offers it as an update.
@@ -15,6 +16,7 @@ const shell = appShell({ sourceDir: fileURLToPath(new URL('./src', import.meta.u
 export default defineConfig({
   plugins: [
     react(),
+    rpcPreconnect(),
     shell.plugin,
     VitePWA({
       // A new version waits for the holder to reload (never a forced reload); src/pwa registers the worker.
