@@ -58,8 +58,13 @@ export async function openContext(browser: Browser, visit: Visit, marker: string
     ...(visit.storage ? { storageState: visit.storage } : {}),
   })
   if (visit.wallet) await context.addInitScript({ content: pageScript(installBenchWallet, visit.wallet) })
-  await context.addInitScript({ content: pageScript(watchForText, marker) })
+  await watchForPosition(context, marker)
   return context
+}
+
+/** Records, in every page of `context`, when `marker` first shows (read with {@link positionVisibleAt}). */
+export async function watchForPosition(context: BrowserContext, marker: string): Promise<void> {
+  await context.addInitScript({ content: pageScript(watchForText, marker) })
 }
 
 /**

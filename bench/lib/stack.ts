@@ -71,7 +71,15 @@ export async function startChain(): Promise<Chain> {
   }
 }
 
-function buildEnv(rpcUrl: string, deployment: DemoDeployment): NodeJS.ProcessEnv {
+/**
+ * The build environment of an app reading `deployment` through `rpcUrl`, with none of the shell's own `VITE_*`
+ * variables. With `walletConnect`, a placeholder project id lists the WalletConnect wallets too.
+ */
+export function buildEnv(
+  rpcUrl: string,
+  deployment: DemoDeployment,
+  { walletConnect = true }: { walletConnect?: boolean } = {},
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const key of Object.keys(env)) if (key.startsWith('VITE_')) delete env[key]
   return {
@@ -80,8 +88,19 @@ function buildEnv(rpcUrl: string, deployment: DemoDeployment): NodeJS.ProcessEnv
     VITE_RPC_URL: rpcUrl,
     VITE_VESTING_ADDRESS: deployment.vesting,
     VITE_LEGACY_ADDRESS: deployment.legacyClaim,
-    VITE_WALLETCONNECT_PROJECT_ID: WALLETCONNECT_PROJECT_ID,
+    ...(walletConnect ? { VITE_WALLETCONNECT_PROJECT_ID: WALLETCONNECT_PROJECT_ID } : {}),
   }
+}
+
+/** `vite build` into `outDir` (emptied first), with `args` added (e.g. another config). */
+export function viteBuild(outDir: string, env: NodeJS.ProcessEnv, what: string, args: string[] = []): Promise<void> {
+  const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js')
+  return run(
+    process.execPath,
+    [vite, 'build', ...args, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    env,
+    what,
+  )
 }
 
 const OUT_DIRS: Record<AppName, string> = {
@@ -100,24 +119,13 @@ export async function buildAndServe(
 ): Promise<BuiltApp> {
   const rpc = await startRpcProxy(chain.anvil.rpcUrl)
   try {
-    const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js')
     const outDir = OUT_DIRS[name]
     const config = name === 'ours' ? [] : ['--config', 'bench/baseline/vite.config.ts']
-    await run(
-      process.execPath,
-      [
-        vite,
-        'build',
-        ...config,
-        '--outDir',
-        outDir,
-        '--emptyOutDir',
-        '--logLevel',
-        'warn',
-        ...(options.sourcemap ? ['--sourcemap'] : []),
-      ],
+    await viteBuild(
+      outDir,
       buildEnv(rpc.url, chain.deployment),
       `Building ${name === 'ours' ? 'the portal' : 'the baseline app'}`,
+      [...config, ...(options.sourcemap ? ['--sourcemap'] : [])],
     )
     const files = readBuild(outDir)
     const server = await serveBuild(files)
