@@ -4,17 +4,21 @@
  * - the time from navigation to the cached position on screen, opened in a new tab with no network at all (the
  *   service worker serves the shell, the persisted cache the figures), with the CPU slowed 4× like a mid-range
  *   phone: median of 5 runs.
+ * The browser runs on a profile kept on disk, as an installed app does. Playwright's usual contexts are in-memory
+ * profiles like incognito windows, where Chromium keeps no compiled-code cache (V8's code cache needs disk-backed
+ * storage), so every open would compile the scripts again — a cost an installed app pays only on its first opens.
  * A benchmark, not a test: it prints figures and the target (under 1 second), it does not fail on them.
  */
-import { readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import type { Browser, Page } from '@playwright/test'
+import { type BrowserContext, chromium, type Page } from '@playwright/test'
 import { AppServer } from '../e2e/pwa/server.ts'
 import { precacheManifest } from '../e2e/pwa/shell.ts'
 import { DEMO_HOLDERS } from '../scripts/lib/seed.ts'
 import { formatTokenAmount } from '../src/features/vesting/domain/format.ts'
-import { launchBrowser, navigationStart, positionVisibleAt, watchForPosition } from './lib/browser.ts'
+import { CHROMIUM, CHROMIUM_FLAGS, navigationStart, positionVisibleAt, watchForPosition } from './lib/browser.ts'
 import { median } from './lib/measure.ts'
 import { buildEnv, type Chain, ensureContracts, root, startChain, viteBuild } from './lib/stack.ts'
 
@@ -51,7 +55,8 @@ async function main() {
   const amountText = `${formatTokenAmount(holder.amount, 18)} NAI`
   let chain: Chain | undefined
   let server: AppServer | undefined
-  let browser: Browser | undefined
+  let context: BrowserContext | undefined
+  const profile = mkdtempSync(join(tmpdir(), 'nai-bench-profile-'))
   try {
     await ensureContracts()
     chain = await startChain()
@@ -64,8 +69,12 @@ async function main() {
     const precache = precacheFigures()
 
     server = await AppServer.start(outDir)
-    browser = await launchBrowser()
-    const context = await browser.newContext(PHONE)
+    context = await chromium.launchPersistentContext(profile, {
+      ...PHONE,
+      executablePath: CHROMIUM,
+      args: CHROMIUM_FLAGS,
+      headless: true,
+    })
     await context.addInitScript((account) => localStorage.setItem('nai.localTestAccount', account), holder.address)
     await watchForPosition(context, amountText)
 
@@ -103,14 +112,15 @@ async function main() {
         `JavaScript ${kib(precache.js)}) — budget 1.2 MB`,
     )
     console.log(
-      `Offline open to cached position, ${CPU_SLOWDOWN}× CPU slowdown, ${RUNS} new tabs: ` +
+      `Offline open to cached position, ${CPU_SLOWDOWN}× CPU slowdown, ${RUNS} new tabs of an installed app: ` +
         `${runs.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
     )
     console.log(
       `  median ${Math.round(middle)} ms (target under ${TARGET_MS} ms: ${middle < TARGET_MS ? 'met' : 'missed'})`,
     )
   } finally {
-    await browser?.close()
+    await context?.close()
+    rmSync(profile, { recursive: true, force: true })
     await server?.stop()
     await chain?.anvil.stop()
     rmSync(outDir, { recursive: true, force: true })
