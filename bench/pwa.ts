@@ -13,12 +13,19 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { type BrowserContext, chromium, type Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { AppServer } from '../e2e/pwa/server.ts'
 import { precacheManifest } from '../e2e/pwa/shell.ts'
 import { DEMO_HOLDERS } from '../scripts/lib/seed.ts'
 import { formatTokenAmount } from '../src/features/vesting/domain/format.ts'
-import { CHROMIUM, CHROMIUM_FLAGS, navigationStart, positionVisibleAt, watchForPosition } from './lib/browser.ts'
+import {
+  cdpSession,
+  launchOnDiskProfile,
+  navigationStart,
+  positionVisibleAt,
+  throttleCpu,
+  watchForPosition,
+} from './lib/browser.ts'
 import { median } from './lib/measure.ts'
 import { buildEnv, type Chain, ensureContracts, root, startChain, viteBuild } from './lib/stack.ts'
 
@@ -69,12 +76,7 @@ async function main() {
     const precache = precacheFigures()
 
     server = await AppServer.start(outDir)
-    context = await chromium.launchPersistentContext(profile, {
-      ...PHONE,
-      executablePath: CHROMIUM,
-      args: CHROMIUM_FLAGS,
-      headless: true,
-    })
+    context = await launchOnDiskProfile(profile, PHONE)
     await context.addInitScript((account) => localStorage.setItem('nai.localTestAccount', account), holder.address)
     await watchForPosition(context, amountText)
 
@@ -97,8 +99,7 @@ async function main() {
     const runs: number[] = []
     for (let run = 0; run < RUNS; run++) {
       const page = await context.newPage()
-      const cdp = await context.newCDPSession(page)
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+      await throttleCpu(await cdpSession(context, page), CPU_SLOWDOWN)
       // A new tab of the installed app: the service worker serves the shell, the cache the position.
       await page.goto(server.url, { waitUntil: 'commit', timeout: 30_000 })
       runs.push(await shownAfter(page))

@@ -29,8 +29,21 @@ const PHONE = {
 const DESKTOP = { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false }
 export type Device = 'phone' | 'desktop'
 
+const LAUNCH = { executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true }
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true })
+  return chromium.launch(LAUNCH)
+}
+
+/**
+ * Chromium on a profile kept on disk in `profileDir`, as an installed app runs (a browser's usual profile). Unlike
+ * the in-memory contexts of {@link launchBrowser}, it keeps V8's compiled-code cache between page loads.
+ */
+export function launchOnDiskProfile(
+  profileDir: string,
+  options: Parameters<typeof chromium.launchPersistentContext>[1] = {},
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, { ...options, ...LAUNCH })
 }
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
