@@ -709,6 +709,12 @@ export const vestingAbi = [
         type: 'uint256',
         indexed: false,
       },
+      {
+        name: 'unlockedShareMoved',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
     ],
     name: 'LockedTransferred',
   },

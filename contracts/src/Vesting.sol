@@ -4,6 +4,7 @@ pragma solidity 0.8.28;
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 
 import {IVesting} from "./interfaces/IVesting.sol";
@@ -248,32 +249,54 @@ contract Vesting is IVesting, Ownable, ReentrancyGuardTransient {
         token.safeTransfer(msg.sender, claimable);
     }
 
-    /// @notice Moves `amount` of the caller's locked tokens to `to`'s position, on the same schedule.
-    /// @dev Emits a {LockedTransferred} event. The caller's claimable amount may fall to zero until their vested
-    /// amount catches up with what they already unlocked; it is never negative.
+    /// @notice Moves `amount` of the caller's position to `to`'s, on the same schedule. The moved part carries its
+    /// share of what the caller already unlocked, `ceil(unlockedAmount * amount / positionAmount)`, so that neither
+    /// position can unlock more than the schedule has vested for it; before `unlockStart` nothing has unlocked and
+    /// only `amount` moves.
+    /// @dev Emits a {LockedTransferred} event. Rounding the moved share up keeps the caller's unlocked amount at or
+    /// below its exact share; the recipient may count up to one wei more as unlocked than its exact share, which
+    /// only holds its own claimable amount back. The recipient keeps its burn percentage, or takes the caller's when
+    /// it never had a position.
     /// Requirements:
     /// - `block.timestamp >= claimEnd`.
     /// - The caller or `to` is whitelisted; `to` is neither the zero address nor the caller.
     /// - `0 < amount <=` the caller's position amount minus their unlocked amount.
+    /// - `to`'s position amount plus `amount` is at most `type(uint96).max`.
     function transferLocked(address to, uint256 amount) external nonReentrant {
         if (block.timestamp < claimEnd) revert Vesting_NotLockedYet(block.timestamp, claimEnd);
         if (to == address(0) || to == msg.sender) revert Vesting_InvalidRecipient(to);
         if (!contractWhitelist[msg.sender] && !contractWhitelist[to]) revert Vesting_NotWhitelisted(msg.sender, to);
         if (amount == 0) revert Vesting_ZeroAmount(msg.sender);
 
-        Position storage from = _positions[msg.sender];
-        uint256 locked = from.amount - from.unlockedAmount;
+        Position memory sender = _positions[msg.sender];
+        uint256 locked = sender.amount - sender.unlockedAmount;
         if (amount > locked) revert Vesting_AmountExceedsLocked(msg.sender, amount, locked);
-        Position storage dest = _positions[to];
-        uint256 destAmount = dest.amount + amount;
-        if (destAmount > type(uint96).max) revert Vesting_AmountTooLarge(to, destAmount, type(uint96).max);
+        Position memory recipient = _positions[to];
+        uint256 recipientAmount = recipient.amount + amount;
+        if (recipientAmount > type(uint96).max) {
+            revert Vesting_AmountTooLarge(to, recipientAmount, type(uint96).max);
+        }
 
-        // forge-lint: disable-next-line(unsafe-typecast) amount <= locked <= from.amount, a uint96
-        from.amount -= uint96(amount);
-        // forge-lint: disable-next-line(unsafe-typecast) destAmount <= type(uint96).max, checked above
-        dest.amount = uint96(destAmount);
-        if (dest.burnPercentagePlusOne == 0) dest.burnPercentagePlusOne = from.burnPercentagePlusOne;
-        emit LockedTransferred(msg.sender, to, amount);
+        // 0 < amount <= sender.amount, and unlockedAmount * amount < 2^192: no overflow, no division by zero. The
+        // share is at most both `amount` and the sender's unlockedAmount, so neither side's unlockedAmount can
+        // exceed its amount or fall below zero.
+        uint256 unlockedShare = Math.ceilDiv(uint256(sender.unlockedAmount) * amount, sender.amount);
+
+        // forge-lint: disable-start(unsafe-typecast) every value is at most a uint96 amount, as shown above
+        _positions[msg.sender] = Position({
+            amount: uint96(sender.amount - amount),
+            unlockedAmount: uint96(sender.unlockedAmount - unlockedShare),
+            burnPercentagePlusOne: sender.burnPercentagePlusOne
+        });
+        _positions[to] = Position({
+            amount: uint96(recipientAmount),
+            unlockedAmount: uint96(recipient.unlockedAmount + unlockedShare),
+            burnPercentagePlusOne: recipient.burnPercentagePlusOne == 0
+                ? sender.burnPercentagePlusOne
+                : recipient.burnPercentagePlusOne
+        });
+        // forge-lint: disable-end(unsafe-typecast)
+        emit LockedTransferred(msg.sender, to, amount, unlockedShare);
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -288,8 +311,8 @@ contract Vesting is IVesting, Ownable, ReentrancyGuardTransient {
         return (amount * (timestamp - unlockStart)) / (unlockEnd - unlockStart);
     }
 
-    /// @dev `max(0, vested - unlockedAmount)`: after {transferLocked} the vested amount may be below what was
-    /// already taken.
+    /// @dev `max(0, vested - unlockedAmount)`: a position that received locked tokens may count a few wei more as
+    /// unlocked than it has vested, from rounding in {transferLocked}.
     function _claimableAmount(uint256 amount, uint256 unlockedAmount, uint256 timestamp)
         private
         view

@@ -18,8 +18,10 @@ interface IVesting {
     /// @notice Emitted when a holder takes tokens that have unlocked.
     event Unlocked(address indexed holder, uint256 amount);
 
-    /// @notice Emitted when locked tokens move from one position to another.
-    event LockedTransferred(address indexed from, address indexed to, uint256 amount);
+    /// @notice Emitted when part of a position moves to another position.
+    /// @param amount The part of the position moved.
+    /// @param unlockedShareMoved The share of the sender's unlocked amount that moved with it.
+    event LockedTransferred(address indexed from, address indexed to, uint256 amount, uint256 unlockedShareMoved);
 
     /// @notice Emitted when the owner adds or removes a contract from the whitelist.
     event ContractWhitelistUpdated(address indexed contractAddress, bool allowed);

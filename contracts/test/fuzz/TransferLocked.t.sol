@@ -7,9 +7,11 @@ import {PositionHolder} from "../mocks/PositionHolder.sol";
 
 /// @dev Covers transferLocked between any sender position and a whitelisted contract (fresh or already holding a
 /// position), at any time from claimEnd on, after any earlier unlock by either side, for any amount up to the
-/// sender's locked part: what the pair is owed, Σ (amount − unlockedAmount), is unchanged, no token moves, neither
-/// claimable amount goes negative, and after unlockEnd the two together take exactly what they were owed before.
-/// Amounts above the locked part revert with the exact error.
+/// sender's locked part: exactly `ceil(unlockedAmount × amount ÷ positionAmount)` of the sender's unlocked amount
+/// moves along, what the pair is owed, Σ (amount − unlockedAmount), is unchanged, no token moves, at no later time
+/// can the pair take more than it could have without the transfer (give or take the one wei of rounding), and after
+/// unlockEnd the two together take exactly what they were owed before. Amounts above the locked part revert with
+/// the exact error.
 contract TransferLocked_Fuzz_Test is Base {
     address internal sender;
     PositionHolder internal vault;
@@ -54,21 +56,43 @@ contract TransferLocked_Fuzz_Test is Base {
         locked = _owed(sender);
     }
 
-    function testFuzz_TransferConservesOwed(Case memory c) external {
+    function _claimablePair() internal view returns (uint256) {
+        return vesting.claimableAmount(sender) + vesting.claimableAmount(address(vault));
+    }
+
+    function testFuzz_TransferCarriesUnlockedShare(Case memory c, uint256 laterAt) external {
         uint256 locked = _prepare(c);
         vm.assume(locked != 0);
         c.amount = bound(c.amount, 1, locked);
+        laterAt = bound(laterAt, c.transferAt, UNLOCK_END + 30 days);
+        (uint256 senderAmount,, uint256 senderUnlocked) = vesting.claimByOwner(sender);
+        uint256 vaultUnlocked = _unlockedAmount(address(vault));
+        uint256 expectedShare = (senderUnlocked * c.amount + senderAmount - 1) / senderAmount;
 
         uint256 owedBefore = _owed(sender) + _owed(address(vault));
+        uint256 claimableNowWithout = _claimablePair();
+        vm.warp(laterAt);
+        uint256 claimableLaterWithout = _claimablePair();
+        vm.warp(c.transferAt);
         uint256 vestingBalance = nai.balanceOf(address(vesting));
+
+        vm.expectEmit(true, true, true, true, address(vesting));
+        emit IVesting.LockedTransferred(sender, address(vault), c.amount, expectedShare);
         vm.prank(sender);
         vesting.transferLocked(address(vault), c.amount);
 
+        vm.assertEq(_unlockedAmount(sender), senderUnlocked - expectedShare, "sender unlocked");
+        vm.assertEq(_unlockedAmount(address(vault)), vaultUnlocked + expectedShare, "vault unlocked");
+        // The sender keeps its exact share of what it unlocked, rounded down: never more.
+        vm.assertLe(_unlockedAmount(sender) * senderAmount, senderUnlocked * (senderAmount - c.amount), "at most");
+        vm.assertGt(
+            (_unlockedAmount(sender) + 1) * senderAmount, senderUnlocked * (senderAmount - c.amount), "within 1 wei"
+        );
         vm.assertEq(_owed(sender) + _owed(address(vault)), owedBefore, "owed is conserved");
-        vm.assertEq(_owed(sender), locked - c.amount, "sender owed");
         vm.assertEq(nai.balanceOf(address(vesting)), vestingBalance, "no tokens move");
-        vm.assertLe(vesting.claimableAmount(sender), _owed(sender), "sender claimable within owed");
-        vm.assertLe(vesting.claimableAmount(address(vault)), _owed(address(vault)), "vault claimable within owed");
+        vm.assertLe(_claimablePair(), claimableNowWithout + 1, "the pair gains at most 1 wei now");
+        vm.warp(laterAt);
+        vm.assertLe(_claimablePair(), claimableLaterWithout + 1, "the pair gains at most 1 wei later");
 
         // After unlockEnd both sides together take exactly what they were owed.
         vm.warp(UNLOCK_END + 1 days);

@@ -61,5 +61,7 @@ interface Vm {
     function assertGe(uint256 left, uint256 right) external pure;
     function assertGe(uint256 left, uint256 right, string calldata error) external pure;
     function assertLt(uint256 left, uint256 right) external pure;
+    function assertLt(uint256 left, uint256 right, string calldata error) external pure;
     function assertGt(uint256 left, uint256 right) external pure;
+    function assertGt(uint256 left, uint256 right, string calldata error) external pure;
 }

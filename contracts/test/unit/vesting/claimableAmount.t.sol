@@ -33,14 +33,18 @@ contract Vesting_ClaimableAmount_Unit_Test is Base {
 
     function test_GivenVestedBelowUnlocked() external {
         PositionHolder vault = _deployWhitelistedHolder(alice);
-        vm.warp(UNLOCK_START + UNLOCK_DURATION / 2);
+        vm.warp(UNLOCK_START + 1 days);
         vm.prank(alice);
         vesting.unlock();
+        // One wei carries its share of alice's unlocked amount, rounded up to the whole wei: the vault's position
+        // has vested nothing yet but counts 1 wei as unlocked. Clamped to zero, never negative.
         vm.prank(alice);
-        vesting.transferLocked(address(vault), 500_000e18);
-        // Vested 250,000, unlocked 500,000: clamped to zero.
-        vm.assertEq(vesting.claimableAmount(alice), 0);
-        vm.assertEq(vesting.claimableAmount(address(vault)), 250_000e18);
+        vesting.transferLocked(address(vault), 1);
+        vm.assertEq(vesting.vestedAmount(address(vault), block.timestamp), 0);
+        vm.assertEq(_unlockedAmount(address(vault)), 1);
+        vm.assertEq(vesting.claimableAmount(address(vault)), 0);
+        vm.warp(UNLOCK_END);
+        vm.assertEq(vesting.claimableAmount(address(vault)), 0, "the wei was taken before it moved");
     }
 
     function test_GivenEverythingUnlocked() external {

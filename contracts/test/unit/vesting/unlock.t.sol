@@ -92,16 +92,17 @@ contract Vesting_Unlock_Unit_Test is Base {
         _expectNothingToUnlock(alice);
     }
 
-    function test_RevertGiven_VestedBelowUnlockedAfterTransfer() external {
+    function test_RevertGiven_UnlockedShareReceivedExceedsVested() external {
         PositionHolder vault = _deployWhitelistedHolder(alice);
-        vm.warp(UNLOCK_START + UNLOCK_DURATION / 2);
+        vm.warp(UNLOCK_START + 1 days);
         vm.prank(alice);
-        vesting.unlock(); // 500,000 unlocked
+        vesting.unlock();
+        // The 1 wei moved counts as unlocked (its share rounded up) before the vault's position has vested any.
         vm.prank(alice);
-        vesting.transferLocked(address(vault), 400_000e18);
-        // Vested: 600,000 × ½ = 300,000 < 500,000 unlocked: clamped to nothing, never negative.
-        vm.assertEq(vesting.claimableAmount(alice), 0);
-        _expectNothingToUnlock(alice);
+        vesting.transferLocked(address(vault), 1);
+        vm.expectRevert(abi.encodeWithSelector(IVesting.Vesting_NothingToUnlock.selector, address(vault)));
+        vm.prank(alice);
+        vault.unlock();
     }
 
     function test_RevertWhen_TokenReentersUnlock() external {
@@ -174,18 +175,27 @@ contract Vesting_Unlock_Unit_Test is Base {
         _unlockAndCheck(alice, 80_000e18);
     }
 
-    function test_WhenVestedCatchesUpAfterTransfer() external {
+    function test_GivenPositionReceivedLockedTokens() external {
         PositionHolder vault = _deployWhitelistedHolder(alice);
         vm.warp(UNLOCK_START + UNLOCK_DURATION / 2);
-        vm.prank(alice);
-        vesting.unlock(); // 500,000 unlocked
+        _unlockAndCheck(alice, 500_000e18);
+        // 400,000 moves with 200,000 of the unlocked amount: alice keeps (600,000, 300,000), the vault gets
+        // (400,000, 200,000). Both have taken exactly their half.
         vm.prank(alice);
         vesting.transferLocked(address(vault), 400_000e18);
-        // 600,000 × 5/6 = 500,000: still nothing above what was unlocked.
-        vm.warp(UNLOCK_START + UNLOCK_DURATION * 5 / 6);
         _expectNothingToUnlock(alice);
-        // From then on alice unlocks again, and in the end exactly her remaining 100,000.
+        // At three quarters each takes the quarter that vested since.
+        vm.warp(UNLOCK_START + UNLOCK_DURATION * 3 / 4);
+        _unlockAndCheck(alice, 150_000e18);
+        uint256 vaultBefore = nai.balanceOf(address(vault));
+        vm.prank(alice);
+        vault.unlock();
+        vm.assertEq(nai.balanceOf(address(vault)) - vaultBefore, 100_000e18, "vault paid");
+        // In the end exactly the rest of each position.
         vm.warp(UNLOCK_END);
-        _unlockAndCheck(alice, 100_000e18);
+        _unlockAndCheck(alice, 150_000e18);
+        vm.prank(alice);
+        vault.unlock();
+        vm.assertEq(nai.balanceOf(alice) + nai.balanceOf(address(vault)), ALICE_AMOUNT, "the whole position");
     }
 }
