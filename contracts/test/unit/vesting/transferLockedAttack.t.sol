@@ -96,6 +96,34 @@ contract Vesting_TransferLocked_Attack_Unit_Test is Base {
         _finishAndCheckTotal();
     }
 
+    function test_WhenRoundingLetsTheGroupTakeOneWeiEarly() external {
+        // The limit of splitting whole wei: 100 wei, a third vested (33 wei) and unlocked. Moving 67 carries
+        // ceil(33 × 67 ÷ 100) = 23 unlocked; the 33 left count 10 as unlocked and have vested 11, so 1 more wei
+        // can be taken now, while the moved part counts 23 of the 22 it has vested. The pair is 1 wei ahead of the
+        // schedule until the moved part catches up, and in the end takes exactly its 100 wei.
+        address tiny = makeAddr("tiny");
+        _addVestingClaim(tiny, 100, ALICE_BURN);
+        PositionHolder vault = _deployWhitelistedHolder(tiny);
+        vm.warp(UNLOCK_START + UNLOCK_DURATION / 3);
+        vm.prank(tiny);
+        vesting.unlock();
+        vm.prank(tiny);
+        vesting.transferLocked(address(vault), 67);
+        vm.assertEq(_unlockedAmount(address(vault)), 23);
+        vm.assertEq(vesting.claimableAmount(tiny), 1);
+        vm.assertEq(vesting.claimableAmount(address(vault)), 0);
+        vm.prank(tiny);
+        vesting.unlock();
+        vm.assertEq(nai.balanceOf(tiny), 34, "33 vested + 1 wei of rounding");
+
+        vm.warp(UNLOCK_END);
+        vm.prank(tiny);
+        vesting.unlock();
+        vm.prank(tiny);
+        vault.unlock();
+        vm.assertEq(nai.balanceOf(tiny) + nai.balanceOf(address(vault)), 100, "exactly the position");
+    }
+
     function test_WhenCyclingThroughFreshAddressesAtHalfThePeriod() external {
         uint256 entitled = _attack(UNLOCK_DURATION / 2, 30);
         vm.assertEq(transfers, 61);
