@@ -25,6 +25,11 @@ import { type Clients, deployDemoToken, deployLegacyClaim, deployVesting, type S
 const DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 const BATCH_SIZE = 500
 const DAY = 86_400n
+/**
+ * addClaims is a plain Solidity loop an auditor can read at a glance; it may cost up to 1,500 gas per holder more
+ * than the hand-written assembly loop it replaced (24,928 per holder in a 500-holder batch).
+ */
+const ADD_CLAIMS_PER_HOLDER_TARGET = 26_428n
 
 type Row = { action: string; gas: bigint; target: bigint | undefined }
 
@@ -110,7 +115,7 @@ async function main(): Promise<Row[]> {
     rows.push({
       action: `Vesting.addClaims, per holder (${BATCH_SIZE}-holder batch: ${vestingBatchGas})`,
       gas: vestingBatchGas / BigInt(BATCH_SIZE),
-      target: 25_000n,
+      target: ADD_CLAIMS_PER_HOLDER_TARGET,
     })
 
     await gasOf(

@@ -56,9 +56,6 @@ contract Vesting is IVesting, Ownable, ReentrancyGuardTransient {
 
     mapping(address holder => Position) private _positions;
 
-    /// @dev `ClaimAdded.selector`, written out because inline assembly accepts only literal constants.
-    bytes32 private constant _CLAIM_ADDED_TOPIC = 0x0217b31bd661b19b045b3d533ea6999ae00c308808db3c657fc4aec178ae8311;
-
     /*//////////////////////////////////////////////////////////////
                                CONSTRUCTOR
     //////////////////////////////////////////////////////////////*/
@@ -148,47 +145,21 @@ contract Vesting is IVesting, Ownable, ReentrancyGuardTransient {
         if (amounts.length != count || burnPercentages.length != count) {
             revert Vesting_LengthMismatch(count, amounts.length, burnPercentages.length);
         }
-        // This loop runs once per holder in batches of hundreds, so it is written for gas: one combined validity
-        // check per item, one storage write per holder, and the {ClaimAdded} log built in scratch space. The first
-        // invalid item stops the loop and {_revertInvalidClaim} reverts with its precise error.
         uint256 total;
-        uint256 invalidIndexPlusOne;
-        assembly ("memory-safe") {
-            // The ABI decoder checked that each array fits in the calldata, and all three hold `count` items.
-            let end := shl(5, count)
-            for { let offset := 0 } lt(offset, end) { offset := add(offset, 0x20) } {
-                let holder := calldataload(add(owners.offset, offset))
-                let amount := calldataload(add(amounts.offset, offset))
-                let burnPercentage := calldataload(add(burnPercentages.offset, offset))
-                mstore(0x00, holder)
-                mstore(0x20, _positions.slot)
-                let slot := keccak256(0x00, 0x40)
-                // 0 < holder < 2^160, 0 < amount < 2^96, burnPercentage <= 1e18, and the slot was never written
-                // (a written position always has burnPercentagePlusOne != 0).
-                if iszero(
-                    and(
-                        and(
-                            lt(sub(holder, 1), 0xffffffffffffffffffffffffffffffffffffffff),
-                            lt(sub(amount, 1), 0xffffffffffffffffffffffff)
-                        ),
-                        and(iszero(gt(burnPercentage, FULL_BURN)), iszero(sload(slot)))
-                    )
-                ) {
-                    invalidIndexPlusOne := add(shr(5, offset), 1)
-                    break
-                }
-                // {Position}: amount in bits 0-95, unlockedAmount (0) in bits 96-191, burnPercentagePlusOne above.
-                sstore(slot, or(amount, shl(192, add(burnPercentage, 1))))
-                mstore(0x00, amount)
-                mstore(0x20, burnPercentage)
-                log2(0x00, 0x40, _CLAIM_ADDED_TOPIC, holder)
-                // At most `count` amounts below 2^96 each: the sum cannot overflow.
-                total := add(total, amount)
-            }
-        }
-        if (invalidIndexPlusOne != 0) {
-            uint256 i = invalidIndexPlusOne - 1;
-            _revertInvalidClaim(i, owners[i], amounts[i], burnPercentages[i]);
+        for (uint256 i; i < count; ++i) {
+            address holder = owners[i];
+            uint256 amount = amounts[i];
+            uint256 burnPercentage = burnPercentages[i];
+            if (holder == address(0)) revert Vesting_ZeroAddress(i);
+            if (amount == 0) revert Vesting_ZeroAmount(holder);
+            if (amount > type(uint96).max) revert Vesting_AmountTooLarge(holder, amount, type(uint96).max);
+            if (burnPercentage > FULL_BURN) revert Vesting_BurnPercentageTooHigh(holder, burnPercentage);
+            // Also catches a holder that appears twice in this batch: its first item was written just before.
+            if (_positions[holder].burnPercentagePlusOne != 0) revert Vesting_PositionExists(holder);
+            // forge-lint: disable-next-line(unsafe-typecast) both checked against their limits just above
+            _positions[holder] = Position(uint96(amount), 0, uint64(burnPercentage + 1));
+            total += amount;
+            emit ClaimAdded(holder, amount, burnPercentage);
         }
         _pullExactly(total);
     }
@@ -325,16 +296,6 @@ contract Vesting is IVesting, Ownable, ReentrancyGuardTransient {
     /// @dev `amount * burnPercentage / 1e18`, rounded down.
     function _burnShare(uint256 amount, uint256 burnPercentage) private pure returns (uint256) {
         return (amount * burnPercentage) / FULL_BURN;
-    }
-
-    /// @dev Reverts with the first rule that the `index`-th item of an {addClaims} batch breaks, in the order the
-    /// rules are listed there. Only called for an item that breaks one.
-    function _revertInvalidClaim(uint256 index, address holder, uint256 amount, uint256 burnPercentage) private pure {
-        if (holder == address(0)) revert Vesting_ZeroAddress(index);
-        if (amount == 0) revert Vesting_ZeroAmount(holder);
-        if (amount > type(uint96).max) revert Vesting_AmountTooLarge(holder, amount, type(uint96).max);
-        if (burnPercentage > FULL_BURN) revert Vesting_BurnPercentageTooHigh(holder, burnPercentage);
-        revert Vesting_PositionExists(holder);
     }
 
     /// @dev Pulls `total` from the caller and checks that exactly `total` arrived.
