@@ -10,7 +10,7 @@ import {ILegacyClaim} from "./interfaces/ILegacyClaim.sol";
 
 /// @title LegacyClaim
 /// @notice Pays out leftovers from earlier vesting platforms: one amount per owner, claimable in full from
-/// `claimStart` on.
+/// `claimStart` on. An owner is allocated at most once, so a batch loaded again can never pay anyone twice.
 contract LegacyClaim is ILegacyClaim, Ownable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -19,8 +19,9 @@ contract LegacyClaim is ILegacyClaim, Ownable, ReentrancyGuardTransient {
     /// @notice From this time on (inclusive) owners may claim, in seconds since the epoch.
     uint256 public immutable claimStart;
 
-    /// @notice The amount each owner may still claim, in the token's smallest unit.
-    mapping(address owner => uint256 amount) public claimByOwner;
+    /// @dev Per owner, the amount still to claim plus one; zero only for an address that was never allocated. After
+    /// a claim the slot holds 1, not 0, so that the owner can never be allocated again.
+    mapping(address owner => uint256 amountPlusOne) private _claims;
 
     /// @param token_ The paid ERC-20 token.
     /// @param claimStart_ From this time on owners may claim, in seconds since the epoch.
@@ -31,13 +32,25 @@ contract LegacyClaim is ILegacyClaim, Ownable, ReentrancyGuardTransient {
         claimStart = claimStart_;
     }
 
+    /// @notice The amount `owner` may still claim, in the token's smallest unit.
+    function claimByOwner(address owner) external view returns (uint256 amount) {
+        uint256 amountPlusOne = _claims[owner];
+        return amountPlusOne == 0 ? 0 : amountPlusOne - 1;
+    }
+
+    /// @notice Whether `owner` was ever allocated an amount, claimed or not: tells an owner who claimed everything
+    /// apart from an address that never had a claim; {addClaims} never allocates to it again.
+    function everAllocated(address owner) external view returns (bool) {
+        return _claims[owner] != 0;
+    }
+
     /// @notice Records what each owner may claim and pulls the total from the caller in the same call.
     /// @dev Emits a {ClaimAdded} event per owner. The caller must have approved this contract for the sum of
     /// `amounts`.
     /// Requirements:
     /// - The caller is the owner; the two arrays have the same length.
-    /// - No owner is the zero address, appears twice, or still has an unclaimed amount.
-    /// - Every amount is above zero, in the token's smallest unit.
+    /// - No owner is the zero address, appears twice, or was ever allocated before, claimed or not.
+    /// - Every amount is above zero and below `type(uint256).max`, in the token's smallest unit.
     /// - The contract receives exactly the sum of `amounts` (fee-on-transfer tokens are rejected).
     function addClaims(address[] calldata owners, uint256[] calldata amounts) external onlyOwner nonReentrant {
         uint256 count = owners.length;
@@ -48,8 +61,9 @@ contract LegacyClaim is ILegacyClaim, Ownable, ReentrancyGuardTransient {
             uint256 amount = amounts[i];
             if (owner_ == address(0)) revert LegacyClaim_ZeroAddress(i);
             if (amount == 0) revert LegacyClaim_ZeroAmount(owner_);
-            if (claimByOwner[owner_] != 0) revert LegacyClaim_ClaimExists(owner_);
-            claimByOwner[owner_] = amount;
+            // Also catches an owner that appears twice in this batch: its first item was written just before.
+            if (_claims[owner_] != 0) revert LegacyClaim_ClaimExists(owner_);
+            _claims[owner_] = amount + 1;
             total += amount;
             emit ClaimAdded(owner_, amount);
         }
@@ -64,9 +78,11 @@ contract LegacyClaim is ILegacyClaim, Ownable, ReentrancyGuardTransient {
     /// Requirements: `block.timestamp >= claimStart`; the caller has an amount above zero.
     function claim() external nonReentrant {
         if (block.timestamp < claimStart) revert LegacyClaim_ClaimNotStarted(block.timestamp, claimStart);
-        uint256 amount = claimByOwner[msg.sender];
-        if (amount == 0) revert LegacyClaim_NothingToClaim(msg.sender);
-        claimByOwner[msg.sender] = 0;
+        uint256 amountPlusOne = _claims[msg.sender];
+        if (amountPlusOne <= 1) revert LegacyClaim_NothingToClaim(msg.sender);
+        uint256 amount = amountPlusOne - 1;
+        // Kept at 1, not cleared: the owner stays allocated, so loading the same batch again cannot pay twice.
+        _claims[msg.sender] = 1;
         emit Claimed(msg.sender, amount);
         token.safeTransfer(msg.sender, amount);
     }

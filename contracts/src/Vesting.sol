@@ -99,6 +99,13 @@ contract Vesting is IVesting, Ownable, ReentrancyGuardTransient {
         unlockedAmount = position.unlockedAmount;
     }
 
+    /// @notice Whether `holder` ever held a position, allocated by {addClaims} or received through {transferLocked}.
+    /// Stays true once the position is claimed, unlocked or moved away in full, which tells such a holder apart
+    /// from an address that never had a position; {addClaims} never allocates to it again.
+    function everAllocated(address holder) external view returns (bool) {
+        return _positions[holder].burnPercentagePlusOne != 0;
+    }
+
     /// @notice How much of `holder`'s position has unlocked by `timestamp`, taken or not.
     function vestedAmount(address holder, uint256 timestamp) external view returns (uint256) {
         return _vestedAmount(_positions[holder].amount, timestamp);

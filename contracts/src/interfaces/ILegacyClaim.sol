@@ -14,12 +14,15 @@ interface ILegacyClaim {
     error LegacyClaim_LengthMismatch(uint256 owners, uint256 amounts);
     error LegacyClaim_ZeroAddress(uint256 index);
     error LegacyClaim_ZeroAmount(address owner);
+    /// @notice Thrown when {addClaims} is given an owner that was ever allocated (see {everAllocated}), claimed or
+    /// not, or that appears twice in the batch.
     error LegacyClaim_ClaimExists(address owner);
     error LegacyClaim_FundingMismatch(uint256 expected, uint256 received);
     error LegacyClaim_ClaimNotStarted(uint256 timestamp, uint256 claimStart);
     error LegacyClaim_NothingToClaim(address owner);
 
-    function claimByOwner(address owner) external view returns (uint256);
+    function claimByOwner(address owner) external view returns (uint256 amount);
+    function everAllocated(address owner) external view returns (bool);
     function claimStart() external view returns (uint256);
     function addClaims(address[] calldata owners, uint256[] calldata amounts) external;
     function claim() external;

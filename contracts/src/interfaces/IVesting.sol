@@ -62,6 +62,7 @@ interface IVesting {
     function unlockStart() external view returns (uint256);
     function unlockEnd() external view returns (uint256);
     function contractWhitelist(address contractAddress) external view returns (bool);
+    function everAllocated(address holder) external view returns (bool);
     function totalBurned() external view returns (uint256);
     function vestedAmount(address holder, uint256 timestamp) external view returns (uint256);
     function claimableAmount(address holder) external view returns (uint256);

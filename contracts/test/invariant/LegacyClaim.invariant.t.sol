@@ -42,7 +42,7 @@ contract LegacyClaim_Invariant_Test is Base, InvariantTargets {
 
     function invariant_LegacyEachClaimPaysOnce() external view {
         vm.assertFalse(handler.ghostPaidTwice(), "a second claim paid");
-        vm.assertFalse(handler.ghostDuplicateAccepted(), "an unclaimed owner was added again");
+        vm.assertFalse(handler.ghostDuplicateAccepted(), "an owner allocated before was added again");
         for (uint256 i; i < owners.length; ++i) {
             address owner = owners[i];
             vm.assertEq(
@@ -52,6 +52,7 @@ contract LegacyClaim_Invariant_Test is Base, InvariantTargets {
             );
             // Owners get tokens only from LegacyClaim: their balance is exactly what they were paid.
             vm.assertEq(nai.balanceOf(owner), handler.ghostPaid(owner), "balance = paid");
+            vm.assertEq(legacy.everAllocated(owner), handler.ghostEverAdded(owner), "everAllocated");
         }
     }
 }

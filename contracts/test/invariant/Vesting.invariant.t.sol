@@ -77,6 +77,12 @@ contract Vesting_Invariant_Test is Base, InvariantTargets {
         vm.assertEq(vesting.totalBurned(), handler.ghostBurned(), "totalBurned = burned");
     }
 
+    function invariant_EverAllocatedMatchesHistory() external view {
+        for (uint256 i; i < holders.length; ++i) {
+            vm.assertEq(vesting.everAllocated(holders[i]), handler.everAllocated(holders[i]), "everAllocated");
+        }
+    }
+
     function invariant_UnlockedNeverExceedsAmount() external view {
         for (uint256 i; i < holders.length; ++i) {
             (uint256 amount,, uint256 unlockedAmount) = vesting.claimByOwner(holders[i]);

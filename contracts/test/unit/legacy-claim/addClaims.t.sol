@@ -34,6 +34,7 @@ contract LegacyClaim_AddClaims_Unit_Test is Base {
         legacy.addClaims(owners, amounts);
         vm.assertEq(nai.balanceOf(address(legacy)), balanceBefore, "legacy balance");
         vm.assertEq(legacy.claimByOwner(frank), 0, "frank not added");
+        vm.assertFalse(legacy.everAllocated(frank), "frank not allocated");
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -66,6 +67,13 @@ contract LegacyClaim_AddClaims_Unit_Test is Base {
         _expectRevertAsAdmin(
             abi.encodeWithSelector(ILegacyClaim.LegacyClaim_ZeroAmount.selector, grace), owners, amounts
         );
+    }
+
+    function test_RevertWhen_AmountIsUint256Max() external {
+        // The slot holds the amount plus one: the largest amount cannot be stored, and no token could fund it.
+        (address[] memory owners, uint256[] memory amounts) = _batch();
+        amounts[0] = type(uint256).max;
+        _expectRevertAsAdmin(abi.encodeWithSignature("Panic(uint256)", 0x11), owners, amounts);
     }
 
     function test_RevertGiven_OwnerHasUnclaimedAmount() external {
@@ -157,18 +165,18 @@ contract LegacyClaim_AddClaims_Unit_Test is Base {
         vm.assertEq(nai.balanceOf(address(legacy)), legacyBefore);
     }
 
-    function test_GivenOwnerAlreadyClaimed() external {
-        // Only an unclaimed amount blocks a new one: an owner who claimed may be added again.
+    function test_RevertGiven_OwnerAlreadyClaimed() external {
+        // An owner who claimed stays allocated: the same batch loaded again must not pay them a second time.
         vm.warp(CLAIM_START);
         vm.prank(bob);
         legacy.claim();
-        address[] memory owners = new address[](1);
-        uint256[] memory amounts = new uint256[](1);
-        (owners[0], amounts[0]) = (bob, 50e18);
-        vm.expectEmit(true, true, true, true, address(legacy));
-        emit ILegacyClaim.ClaimAdded(bob, 50e18);
-        vm.prank(admin);
-        legacy.addClaims(owners, amounts);
-        vm.assertEq(legacy.claimByOwner(bob), 50e18);
+        vm.assertEq(legacy.claimByOwner(bob), 0);
+        vm.assertTrue(legacy.everAllocated(bob));
+        (address[] memory owners, uint256[] memory amounts) = _batch();
+        owners[1] = bob;
+        _expectRevertAsAdmin(
+            abi.encodeWithSelector(ILegacyClaim.LegacyClaim_ClaimExists.selector, bob), owners, amounts
+        );
+        vm.assertEq(legacy.claimByOwner(bob), 0, "nothing new to claim");
     }
 }
