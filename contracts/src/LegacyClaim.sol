@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
@@ -11,7 +12,7 @@ import {ILegacyClaim} from "./interfaces/ILegacyClaim.sol";
 /// @title LegacyClaim
 /// @notice Pays out leftovers from earlier vesting platforms: one amount per owner, claimable in full from
 /// `claimStart` on. An owner is allocated at most once, so a batch loaded again can never pay anyone twice.
-contract LegacyClaim is ILegacyClaim, Ownable, ReentrancyGuardTransient {
+contract LegacyClaim is ILegacyClaim, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
     /// @notice The paid token.

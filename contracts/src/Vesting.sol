@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
@@ -17,7 +18,10 @@ import {IVesting} from "./interfaces/IVesting.sol";
 /// `claimEnd <= t < unlockStart`; unlocking `unlockStart <= t < unlockEnd`; fully unlocked `t >= unlockEnd`.
 /// A position is packed in one storage slot, so amounts are limited to `type(uint96).max` (about 7.9e28 in the
 /// token's smallest unit, 79,228,162,514 whole tokens at 18 decimals); {addClaims} rejects larger values.
-contract Vesting is IVesting, Ownable, ReentrancyGuardTransient {
+/// The owner (transferred in two steps) can add funded positions and change the whitelist, nothing else: no function
+/// lets anyone, the owner included, move tokens anywhere but from a holder's position to that holder or to the dead
+/// address on the holder's own {claimAndBurn}.
+contract Vesting is IVesting, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
     /// @notice Where burned tokens are sent; works with any ERC-20, burnable or not.

@@ -78,6 +78,9 @@ async function status(): Promise<{ code: number; report: StatusReport; err: stri
   return { code: result.code, report: JSON.parse(result.out), err: result.err }
 }
 
+/** Vesting's storage slot of totalBurned (`forge inspect Vesting storageLayout`). */
+const TOTAL_BURNED_SLOT = 2
+
 function balanceSlot(owner: Address): Hex {
   // DemoToken (OpenZeppelin ERC20) keeps balances in the mapping at slot 0.
   return keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [owner, 0n]))
@@ -209,11 +212,12 @@ describe('status through a whole schedule', () => {
     expect((await status()).report.vesting?.solvent).toBe(false)
 
     await chain.testClient.setStorageAt({ address: chain.token, index: slot, value: numberToHex(owed, { size: 32 }) })
-    // totalBurned lives in Vesting's slot 1; one unit more than the events account for.
+    // totalBurned lives in Vesting's slot 2, after the owner and the pending owner; one unit more than the events
+    // account for.
     const burned = BigInt(String(report.vesting?.burned))
     await chain.testClient.setStorageAt({
       address: chain.vesting,
-      index: 1,
+      index: TOTAL_BURNED_SLOT,
       value: numberToHex(burned + 1n, { size: 32 }),
     })
     const mismatch = await runInProcess(['status'], env())
@@ -222,7 +226,11 @@ describe('status through a whole schedule', () => {
     expect(mismatch.err).toContain(
       '  mismatch: totalBurned 165.000000000000000001 NAI ≠ Σ ClaimedAndBurned.burned 165 NAI',
     )
-    await chain.testClient.setStorageAt({ address: chain.vesting, index: 1, value: numberToHex(burned, { size: 32 }) })
+    await chain.testClient.setStorageAt({
+      address: chain.vesting,
+      index: TOTAL_BURNED_SLOT,
+      value: numberToHex(burned, { size: 32 }),
+    })
     expect((await status()).code).toBe(0)
   })
 })

@@ -2,74 +2,130 @@
 pragma solidity 0.8.28;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 
 import {Base} from "../../Base.t.sol";
 
-/// @dev Both contracts use OpenZeppelin's Ownable; each is checked here, with the owner functions it guards.
+/// @dev Both contracts use OpenZeppelin's Ownable2Step: `transferOwnership` only proposes a new owner, who becomes
+/// the owner by calling `acceptOwnership`. Each test runs against both contracts.
 contract TransferOwnership_Unit_Test is Base {
-    function test_RevertWhen_CallerIsNotOwner_Vesting() external {
-        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
-        vm.prank(alice);
-        vesting.transferOwnership(alice);
-        vm.assertEq(vesting.owner(), admin);
+    address internal newOwner;
+
+    function setUp() public override {
+        super.setUp();
+        newOwner = makeAddr("newOwner");
     }
 
-    function test_RevertWhen_CallerIsNotOwner_LegacyClaim() external {
-        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
-        vm.prank(alice);
-        legacy.transferOwnership(alice);
-        vm.assertEq(legacy.owner(), admin);
+    function _contracts() internal view returns (Ownable2Step[2] memory) {
+        return [Ownable2Step(address(vesting)), Ownable2Step(address(legacy))];
     }
 
-    function test_RevertWhen_NewOwnerIsZeroAddress_Vesting() external {
-        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableInvalidOwner.selector, address(0)));
-        vm.prank(admin);
-        vesting.transferOwnership(address(0));
+    /// @dev Whether `caller` may use the owner functions of `target`: an empty `addClaims` batch is owner-only on
+    /// both contracts and moves nothing.
+    function _actsAsOwner(Ownable2Step target, address caller) internal returns (bool success) {
+        bytes memory callData = address(target) == address(vesting)
+            ? abi.encodeWithSignature(
+                "addClaims(address[],uint256[],uint256[])", new address[](0), new uint256[](0), new uint256[](0)
+            )
+            : abi.encodeWithSignature("addClaims(address[],uint256[])", new address[](0), new uint256[](0));
+        vm.prank(caller);
+        (success,) = address(target).call(callData);
     }
 
-    function test_RevertWhen_NewOwnerIsZeroAddress_LegacyClaim() external {
-        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableInvalidOwner.selector, address(0)));
+    function _propose(Ownable2Step target, address proposed) internal {
+        vm.expectEmit(true, true, true, true, address(target));
+        emit Ownable2Step.OwnershipTransferStarted(admin, proposed);
         vm.prank(admin);
-        legacy.transferOwnership(address(0));
+        target.transferOwnership(proposed);
+        vm.assertEq(target.pendingOwner(), proposed, "pending owner");
+        vm.assertEq(target.owner(), admin, "owner unchanged until accepted");
     }
 
-    function test_WhenOwnerTransfers_Vesting() external {
-        address newOwner = makeAddr("newOwner");
-        vm.expectEmit(true, true, true, true, address(vesting));
-        emit Ownable.OwnershipTransferred(admin, newOwner);
-        vm.prank(admin);
-        vesting.transferOwnership(newOwner);
-        vm.assertEq(vesting.owner(), newOwner);
-
-        // The old owner lost the owner functions, the new one has them.
-        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, admin));
-        vm.prank(admin);
-        vesting.setContractWhitelist(address(nai), true);
-        vm.prank(newOwner);
-        vesting.setContractWhitelist(address(nai), true);
-        vm.assertTrue(vesting.contractWhitelist(address(nai)));
+    function test_RevertWhen_CallerIsNotOwner() external {
+        Ownable2Step[2] memory targets = _contracts();
+        for (uint256 i; i < targets.length; ++i) {
+            vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
+            vm.prank(alice);
+            targets[i].transferOwnership(alice);
+            vm.assertEq(targets[i].pendingOwner(), address(0));
+        }
     }
 
-    function test_WhenOwnerTransfers_LegacyClaim() external {
-        address newOwner = makeAddr("newOwner");
-        vm.expectEmit(true, true, true, true, address(legacy));
-        emit Ownable.OwnershipTransferred(admin, newOwner);
-        vm.prank(admin);
-        legacy.transferOwnership(newOwner);
-        vm.assertEq(legacy.owner(), newOwner);
+    function test_WhenOwnerProposesNewOwner() external {
+        Ownable2Step[2] memory targets = _contracts();
+        for (uint256 i; i < targets.length; ++i) {
+            _propose(targets[i], newOwner);
+            vm.assertTrue(_actsAsOwner(targets[i], admin), "the owner keeps the owner functions");
+            vm.assertFalse(_actsAsOwner(targets[i], newOwner), "the proposed owner has none yet");
+        }
+    }
 
-        address[] memory owners = new address[](1);
-        uint256[] memory amounts = new uint256[](1);
-        (owners[0], amounts[0]) = (carol, 1e18);
-        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, admin));
-        vm.prank(admin);
-        legacy.addClaims(owners, amounts);
+    function test_RevertWhen_SomeoneElseAccepts() external {
+        Ownable2Step[2] memory targets = _contracts();
+        for (uint256 i; i < targets.length; ++i) {
+            _propose(targets[i], newOwner);
+            vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, admin));
+            vm.prank(admin);
+            targets[i].acceptOwnership();
+            vm.assertEq(targets[i].owner(), admin);
+        }
+    }
 
-        nai.mint(newOwner, 1e18);
-        vm.startPrank(newOwner);
-        nai.approve(address(legacy), 1e18);
-        legacy.addClaims(owners, amounts);
-        vm.stopPrank();
-        vm.assertEq(legacy.claimByOwner(carol), 1e18);
+    function test_WhenProposedOwnerAccepts() external {
+        Ownable2Step[2] memory targets = _contracts();
+        for (uint256 i; i < targets.length; ++i) {
+            _propose(targets[i], newOwner);
+            vm.expectEmit(true, true, true, true, address(targets[i]));
+            emit Ownable.OwnershipTransferred(admin, newOwner);
+            vm.prank(newOwner);
+            targets[i].acceptOwnership();
+            vm.assertEq(targets[i].owner(), newOwner);
+            vm.assertEq(targets[i].pendingOwner(), address(0), "nothing pending");
+            vm.assertFalse(_actsAsOwner(targets[i], admin), "the old owner lost the owner functions");
+            vm.assertTrue(_actsAsOwner(targets[i], newOwner), "the new owner has them");
+        }
+    }
+
+    function test_WhenOwnerProposesAnotherOwner() external {
+        address other = makeAddr("other");
+        Ownable2Step[2] memory targets = _contracts();
+        for (uint256 i; i < targets.length; ++i) {
+            _propose(targets[i], newOwner);
+            _propose(targets[i], other);
+            // The first proposal is replaced.
+            vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, newOwner));
+            vm.prank(newOwner);
+            targets[i].acceptOwnership();
+            vm.prank(other);
+            targets[i].acceptOwnership();
+            vm.assertEq(targets[i].owner(), other);
+        }
+    }
+
+    function test_WhenOwnerProposesZeroAddress() external {
+        Ownable2Step[2] memory targets = _contracts();
+        for (uint256 i; i < targets.length; ++i) {
+            _propose(targets[i], newOwner);
+            // Proposing the zero address withdraws the proposal; nobody can accept it.
+            _propose(targets[i], address(0));
+            vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, newOwner));
+            vm.prank(newOwner);
+            targets[i].acceptOwnership();
+            vm.assertEq(targets[i].owner(), admin);
+        }
+    }
+
+    function test_GivenOwnerRenouncedWhileProposalPending() external {
+        Ownable2Step[2] memory targets = _contracts();
+        for (uint256 i; i < targets.length; ++i) {
+            _propose(targets[i], newOwner);
+            vm.prank(admin);
+            targets[i].renounceOwnership();
+            vm.assertEq(targets[i].pendingOwner(), address(0), "renouncing withdraws the proposal");
+            vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, newOwner));
+            vm.prank(newOwner);
+            targets[i].acceptOwnership();
+            vm.assertEq(targets[i].owner(), address(0));
+        }
     }
 }
