@@ -10,15 +10,30 @@ interface ILegacyClaim {
     /// @notice Emitted when an owner takes their whole legacy amount.
     event Claimed(address indexed owner, uint256 amount);
 
+    /// @notice Thrown when the constructor is given the zero address as the token.
     error LegacyClaim_ZeroTokenAddress();
+
+    /// @notice Thrown when the two arrays given to {addClaims} differ in length.
     error LegacyClaim_LengthMismatch(uint256 owners, uint256 amounts);
+
+    /// @notice Thrown when the owner at `index` of an {addClaims} batch is the zero address.
     error LegacyClaim_ZeroAddress(uint256 index);
+
+    /// @notice Thrown when {addClaims} is given a zero amount for `owner`.
     error LegacyClaim_ZeroAmount(address owner);
+
     /// @notice Thrown when {addClaims} is given an owner that was ever allocated (see {everAllocated}), claimed or
     /// not, or that appears twice in the batch.
     error LegacyClaim_ClaimExists(address owner);
+
+    /// @notice Thrown when {addClaims} did not receive exactly the sum of its amounts, as with a fee-on-transfer
+    /// token.
     error LegacyClaim_FundingMismatch(uint256 expected, uint256 received);
+
+    /// @notice Thrown when {claim} is called before `claimStart`.
     error LegacyClaim_ClaimNotStarted(uint256 timestamp, uint256 claimStart);
+
+    /// @notice Thrown when {claim} finds nothing left to claim for `owner`.
     error LegacyClaim_NothingToClaim(address owner);
 
     function claimByOwner(address owner) external view returns (uint256 amount);

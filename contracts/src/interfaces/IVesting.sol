@@ -30,23 +30,63 @@ interface IVesting {
                                  ERRORS
     //////////////////////////////////////////////////////////////*/
 
+    /// @notice Thrown when the constructor is given the zero address as the token.
     error Vesting_ZeroTokenAddress();
+
+    /// @notice Thrown when the constructor's schedule breaks `claimStart < claimEnd <= unlockStart < unlockEnd`.
     error Vesting_InvalidSchedule(uint256 claimStart, uint256 claimEnd, uint256 unlockStart, uint256 unlockEnd);
+
+    /// @notice Thrown when the three arrays given to {addClaims} differ in length.
     error Vesting_LengthMismatch(uint256 owners, uint256 amounts, uint256 burnPercentages);
+
+    /// @notice Thrown when the holder at `index` of an {addClaims} batch is the zero address.
     error Vesting_ZeroAddress(uint256 index);
+
+    /// @notice Thrown when {addClaims} is given a zero amount for `holder`, or {claimAndBurn} or {transferLocked}
+    /// is called with a zero amount by `holder`.
     error Vesting_ZeroAmount(address holder);
+
+    /// @notice Thrown when an amount for `holder` would exceed `max` (`type(uint96).max`): an {addClaims} amount, or
+    /// the recipient's position after {transferLocked}.
     error Vesting_AmountTooLarge(address holder, uint256 amount, uint256 max);
+
+    /// @notice Thrown when {addClaims} is given a burn percentage above 1e18 (100 %) for `holder`.
     error Vesting_BurnPercentageTooHigh(address holder, uint256 burnPercentage);
+
+    /// @notice Thrown when {addClaims} is given a holder that was ever allocated (see {everAllocated}), or that
+    /// appears twice in the batch.
     error Vesting_PositionExists(address holder);
+
+    /// @notice Thrown when {addClaims} did not receive exactly the sum of its amounts, as with a fee-on-transfer
+    /// token.
     error Vesting_FundingMismatch(uint256 expected, uint256 received);
+
+    /// @notice Thrown when {claimAndBurn} is called outside the claim window `claimStart <= t < claimEnd`.
     error Vesting_OutsideClaimWindow(uint256 timestamp, uint256 claimStart, uint256 claimEnd);
+
+    /// @notice Thrown when {claimAndBurn} asks for more than the caller's position holds.
     error Vesting_AmountExceedsPosition(address holder, uint256 amount, uint256 position);
+
+    /// @notice Thrown when {unlock} is called before `unlockStart`.
     error Vesting_UnlockNotStarted(uint256 timestamp, uint256 unlockStart);
+
+    /// @notice Thrown when {unlock} finds nothing claimable for the caller.
     error Vesting_NothingToUnlock(address holder);
+
+    /// @notice Thrown when {transferLocked} is called before `claimEnd`.
     error Vesting_NotLockedYet(uint256 timestamp, uint256 claimEnd);
+
+    /// @notice Thrown when neither the caller of {transferLocked} nor the recipient is whitelisted.
     error Vesting_NotWhitelisted(address from, address to);
+
+    /// @notice Thrown when the recipient of {transferLocked} is the zero address or the caller.
     error Vesting_InvalidRecipient(address to);
+
+    /// @notice Thrown when {transferLocked} asks to move more than the caller's position amount minus its unlocked
+    /// amount.
     error Vesting_AmountExceedsLocked(address holder, uint256 amount, uint256 locked);
+
+    /// @notice Thrown when {setContractWhitelist} is asked to allow an address that holds no code.
     error Vesting_NoCode(address contractAddress);
 
     /*//////////////////////////////////////////////////////////////
