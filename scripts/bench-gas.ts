@@ -1,6 +1,6 @@
-// Whole-transaction gas (receipt gasUsed) of the holder actions and of allocation batches, measured on a local
-// anvil chain for a typical holder: one who already holds NAI, after others have claimed, so that `totalBurned`
-// and the dead address's balance are already non-zero. Exits non-zero when a row misses its target.
+// Whole-transaction gas (receipt gasUsed) of the holder actions, locked transfers and allocation batches, measured
+// on a local anvil chain for a typical holder: one who already holds NAI, after others have claimed, so that
+// `totalBurned` and the dead address's balance are already non-zero. Exits non-zero when a row misses its target.
 // Run: npm run bench:gas (needs compiled contracts: npm run contracts:build).
 import {
   type Address,
@@ -205,6 +205,40 @@ async function main(): Promise<Row[]> {
         await wallet.writeContract({ account: HOLDER, address: vesting, abi: vestingAbi, functionName: 'unlock' }),
       ),
       target: 50_000n,
+    })
+
+    // Locked transfers during the unlock, from a holder who has unlocked part of the position, so the moved part
+    // carries an unlocked share: first to a whitelisted contract without a position, then to the same one again.
+    // Any contract with code can be whitelisted; a second DemoToken stands in for a vault that never acts here.
+    const vault = await deployDemoToken(clients, 'Vault', 'VAULT')
+    await gasOf(
+      await wallet.writeContract({
+        address: vesting,
+        abi: vestingAbi,
+        functionName: 'setContractWhitelist',
+        args: [vault, true],
+      }),
+    )
+    await at(schedule.unlockStart + 90n * DAY)
+    const transferLocked = async (amount: bigint) =>
+      gasOf(
+        await wallet.writeContract({
+          account: HOLDER,
+          address: vesting,
+          abi: vestingAbi,
+          functionName: 'transferLocked',
+          args: [vault, amount],
+        }),
+      )
+    rows.push({
+      action: 'Vesting.transferLocked, to a contract without a position',
+      gas: await transferLocked(parseEther('10000')),
+      target: undefined,
+    })
+    rows.push({
+      action: 'Vesting.transferLocked, to a contract with a position',
+      gas: await transferLocked(parseEther('5000')),
+      target: undefined,
     })
     return rows
   } finally {
