@@ -11,6 +11,7 @@ import {FeeOnTransferToken} from "../../mocks/FeeOnTransferToken.sol";
 import {PositionHolder} from "../../mocks/PositionHolder.sol";
 import {Vm} from "../../utils/Vm.sol";
 
+/// @dev The branches of addClaims.tree, one test per leaf.
 contract Vesting_AddClaims_Unit_Test is Base {
     address internal frank;
     address internal grace;
@@ -285,27 +286,10 @@ contract Vesting_AddClaims_Unit_Test is Base {
         uint256 vestingBefore = nai.balanceOf(address(vesting));
         uint256 adminBefore = nai.balanceOf(admin);
 
-        for (uint256 i; i < owners.length; ++i) {
-            vm.expectEmit(true, true, true, true, address(vesting));
-            emit IVesting.ClaimAdded(owners[i], amounts[i], burnPercentages[i]);
-        }
-        _addAsAdmin(owners, amounts, burnPercentages);
-
-        for (uint256 i; i < owners.length; ++i) {
-            (uint256 amount, uint256 burnPercentage, uint256 unlockedAmount) = vesting.claimByOwner(owners[i]);
-            vm.assertEq(amount, amounts[i], "amount");
-            vm.assertEq(burnPercentage, burnPercentages[i], "burnPercentage");
-            vm.assertEq(unlockedAmount, 0, "unlockedAmount");
-        }
-        vm.assertEq(nai.balanceOf(address(vesting)), vestingBefore + total, "vesting balance");
-        vm.assertEq(nai.balanceOf(admin), adminBefore - total, "admin balance");
-    }
-
-    function test_WhenBatchIsValid_EmitsOneEventPerHolder() external {
-        (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
         vm.recordLogs();
         _addAsAdmin(owners, amounts, burnPercentages);
 
+        // Exactly one ClaimAdded per holder, in the order of the batch.
         Vm.Log[] memory logs = vm.getRecordedLogs();
         uint256 claimAddedCount;
         for (uint256 i; i < logs.length; ++i) {
@@ -316,6 +300,16 @@ contract Vesting_AddClaims_Unit_Test is Base {
             }
         }
         vm.assertEq(claimAddedCount, 3, "one ClaimAdded per holder");
+
+        for (uint256 i; i < owners.length; ++i) {
+            (uint256 amount, uint256 burnPercentage, uint256 unlockedAmount) = vesting.claimByOwner(owners[i]);
+            vm.assertEq(amount, amounts[i], "amount");
+            vm.assertEq(burnPercentage, burnPercentages[i], "burnPercentage");
+            vm.assertEq(unlockedAmount, 0, "unlockedAmount");
+            vm.assertTrue(vesting.everAllocated(owners[i]), "everAllocated");
+        }
+        vm.assertEq(nai.balanceOf(address(vesting)), vestingBefore + total, "vesting balance");
+        vm.assertEq(nai.balanceOf(admin), adminBefore - total, "admin balance");
     }
 
     function test_WhenBatchIsEmpty() external {

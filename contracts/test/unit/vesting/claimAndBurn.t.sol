@@ -8,6 +8,7 @@ import {Vesting} from "../../../src/Vesting.sol";
 import {Base} from "../../Base.t.sol";
 import {ReentrantToken} from "../../mocks/ReentrantToken.sol";
 
+/// @dev The branches of claimAndBurn.tree, one test per leaf.
 contract Vesting_ClaimAndBurn_Unit_Test is Base {
     function _expectOutsideWindow(uint256 timestamp) internal {
         vm.warp(timestamp);
@@ -135,12 +136,12 @@ contract Vesting_ClaimAndBurn_Unit_Test is Base {
         vm.assertEq(_positionAmount(bob), 0);
     }
 
-    function test_WhenBurnPercentageIsZero() external {
+    function test_GivenBurnPercentageIsZero() external {
         vm.warp(CLAIM_START);
         _claimAndCheck(dave, 2_500e18, 2_500e18, 0);
     }
 
-    function test_WhenBurnPercentageIsFull() external {
+    function test_GivenBurnPercentageIsFull() external {
         vm.warp(CLAIM_START);
         _claimAndCheck(carol, 10_000e18, 0, 10_000e18);
     }

@@ -9,6 +9,7 @@ import {Base} from "../../Base.t.sol";
 import {PositionHolder} from "../../mocks/PositionHolder.sol";
 import {ReentrantToken} from "../../mocks/ReentrantToken.sol";
 
+/// @dev The branches of unlock.tree, one test per leaf.
 contract Vesting_Unlock_Unit_Test is Base {
     /// @dev Unlocks for `holder` and checks the event, the payout and the position.
     function _unlockAndCheck(address holder, uint256 expectedPaid) internal {
@@ -56,7 +57,7 @@ contract Vesting_Unlock_Unit_Test is Base {
         vesting.unlock();
     }
 
-    function test_RevertGiven_AtUnlockStart() external {
+    function test_RevertWhen_AtUnlockStart() external {
         // The unlock has started, but nothing has vested in its first second.
         vm.warp(UNLOCK_START);
         _expectNothingToUnlock(alice);
@@ -166,7 +167,7 @@ contract Vesting_Unlock_Unit_Test is Base {
         _unlockAndCheck(dave, DAVE_AMOUNT);
     }
 
-    function test_WhenPositionWasPartlyClaimed() external {
+    function test_GivenPositionWasPartlyClaimed() external {
         vm.warp(CLAIM_START);
         vm.prank(alice);
         vesting.claimAndBurn(600_000e18);
