@@ -10,7 +10,7 @@ import { AdminError, EXIT, RefusedError } from './errors.ts'
 import type { Io } from './io.ts'
 import { defaultJournalPath } from './journal.ts'
 import { runLoad } from './load.ts'
-import { runTransferOwnership, runWhitelist } from './owner.ts'
+import { type OwnershipTarget, runAcceptOwnership, runTransferOwnership, runWhitelist } from './owner.ts'
 import { terminalSink } from './progress.ts'
 import { promptPassword } from './prompt.ts'
 import { describeFailure } from './revert.ts'
@@ -68,6 +68,13 @@ const legacyFromBlock: OptionSpec = {
   value: 'BLOCK',
   description: "LegacyClaim's deployment block (printed by deploy). Found from the chain when absent.",
   env: 'ADMIN_LEGACY_FROM_BLOCK',
+}
+
+const whichContract: OptionSpec = {
+  name: 'contract',
+  kind: 'string',
+  value: 'WHICH',
+  description: 'Which contract: vesting, legacy or both (required).',
 }
 
 const loadOptions = (contract: OptionSpec, fromBlock: OptionSpec): OptionSpec[] => [
@@ -173,21 +180,17 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'transfer-ownership',
-    summary: 'Hand Vesting and/or LegacyClaim to a new owner. Ownership moves at once; double-check the address.',
+    summary:
+      'Propose a new owner for Vesting and/or LegacyClaim. The current owner stays in charge until the new owner accepts with accept-ownership; a new proposal replaces a pending one.',
     positionals: [{ name: 'address', description: 'The new owner (checksummed).' }],
-    options: [
-      {
-        name: 'contract',
-        kind: 'string',
-        value: 'WHICH',
-        description: 'Which contract: vesting, legacy or both (required).',
-      },
-      vesting,
-      legacy,
-      rpcUrl,
-      keystore,
-      send,
-    ],
+    options: [whichContract, vesting, legacy, rpcUrl, keystore, send],
+  },
+  {
+    name: 'accept-ownership',
+    summary:
+      "Take over Vesting and/or LegacyClaim as the owner proposed by transfer-ownership; signed with the new owner's key.",
+    positionals: [],
+    options: [whichContract, vesting, legacy, rpcUrl, keystore, send],
   },
   {
     name: 'status',
@@ -376,14 +379,13 @@ async function whitelistCommand(invocation: Invocation): Promise<number> {
   )
 }
 
-async function transferOwnershipCommand(invocation: Invocation): Promise<number> {
-  const [target] = invocation.args.positionals
-  const newOwner = addressOption(target, 'The new owner', 'own a contract (renouncing ownership is not offered)')
+/** The contracts named by --contract (vesting, legacy or both), with their addresses. */
+function ownershipTargets(invocation: Invocation): OwnershipTarget[] {
   const which = option(invocation, 'contract')
   if (which !== 'vesting' && which !== 'legacy' && which !== 'both') {
     throw new RefusedError('--contract must be vesting, legacy or both: say which contract changes hands.')
   }
-  const targets: { kind: ClaimKind; address: Address }[] = []
+  const targets: OwnershipTarget[] = []
   if (which !== 'legacy') {
     targets.push({
       kind: 'vesting',
@@ -396,6 +398,13 @@ async function transferOwnershipCommand(invocation: Invocation): Promise<number>
       address: contractOption(option(invocation, 'legacy'), '--legacy (or ADMIN_LEGACY_ADDRESS)'),
     })
   }
+  return targets
+}
+
+async function transferOwnershipCommand(invocation: Invocation): Promise<number> {
+  const [target] = invocation.args.positionals
+  const newOwner = addressOption(target, 'The new owner', 'own a contract (renouncing ownership is not offered)')
+  const targets = ownershipTargets(invocation)
   const chain = await connection(invocation)
   return runTransferOwnership(
     chain,
@@ -405,6 +414,12 @@ async function transferOwnershipCommand(invocation: Invocation): Promise<number>
     newOwner,
     invocation.args.flags.has('send'),
   )
+}
+
+async function acceptOwnershipCommand(invocation: Invocation): Promise<number> {
+  const targets = ownershipTargets(invocation)
+  const chain = await connection(invocation)
+  return runAcceptOwnership(chain, invocation.io, keySource(invocation), targets, invocation.args.flags.has('send'))
 }
 
 async function statusCommand(invocation: Invocation): Promise<number> {
@@ -438,6 +453,7 @@ const HANDLERS: Record<string, (invocation: Invocation) => Promise<number>> = {
   'add-legacy-claims': (invocation) => loadCommand(invocation, 'legacy'),
   whitelist: whitelistCommand,
   'transfer-ownership': transferOwnershipCommand,
+  'accept-ownership': acceptOwnershipCommand,
   status: statusCommand,
 }
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, zeroAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
@@ -255,6 +255,8 @@ describe('whitelist', () => {
 describe('transfer-ownership', () => {
   const ownerOf = (address: Address) =>
     chain.clients.public.readContract({ address, abi: vestingAbi, functionName: 'owner' })
+  const pendingOwnerOf = (address: Address) =>
+    chain.clients.public.readContract({ address, abi: vestingAbi, functionName: 'pendingOwner' })
 
   it('needs an explicit contract and a checksummed owner', async () => {
     const missing = await runInProcess(['transfer-ownership', other], env())
@@ -270,22 +272,42 @@ describe('transfer-ownership', () => {
     expect(zero.err).toBe('The new owner: the zero address cannot own a contract (renouncing ownership is not offered)')
   })
 
-  it('warns about a fresh address in a dry run and changes nothing', async () => {
+  it('warns about a fresh address in a dry run, says how the new owner accepts, and changes nothing', async () => {
     const fresh = holderAddress('fresh-owner', 1)
     const dry = await runInProcess(['transfer-ownership', fresh, '--contract', 'both'], env())
     expect(dry.code).toBe(0)
     expect(dry.err).toContain(`warning: ${fresh} has no code and has never sent a transaction.`)
-    expect(dry.out).toContain(`Vesting ${chain.vesting}: transferOwnership from ${chain.owner} to ${fresh}: ~`)
-    expect(dry.out).toContain(`LegacyClaim ${chain.legacy}: transferOwnership from ${chain.owner} to ${fresh}: ~`)
+    expect(dry.out).toContain(
+      `Vesting ${chain.vesting}: transferOwnership (propose) from ${chain.owner} to ${fresh}: ~`,
+    )
+    expect(dry.out).toContain(
+      `LegacyClaim ${chain.legacy}: transferOwnership (propose) from ${chain.owner} to ${fresh}: ~`,
+    )
+    expect(dry.out).toContain(
+      `After --send, to complete the transfer, the new owner ${fresh} accepts with its own key:\n  npm run admin -- accept-ownership --contract both --vesting ${chain.vesting} --legacy ${chain.legacy} --rpc-url <URL> --send`,
+    )
     expect(await ownerOf(chain.vesting)).toBe(chain.owner)
+    expect(await pendingOwnerOf(chain.vesting)).toBe(zeroAddress)
   })
 
-  it('hands LegacyClaim over and back, and refuses a key that is not the owner', async () => {
-    const handed = await runInProcess(['transfer-ownership', other, '--contract', 'legacy', '--send'], env())
-    expect(handed.code).toBe(0)
-    expect(handed.out).toContain(`LegacyClaim ${chain.legacy} is now owned by ${other}.`)
-    expect(await ownerOf(chain.legacy)).toBe(other)
-    expect(await ownerOf(chain.vesting)).toBe(chain.owner)
+  it('proposes LegacyClaim to a new owner, who accepts it; refuses keys that may not act', async () => {
+    const proposed = await runInProcess(['transfer-ownership', other, '--contract', 'legacy', '--send'], env())
+    expect(proposed.code).toBe(0)
+    expect(proposed.out).toContain(
+      `LegacyClaim ${chain.legacy}: ${other} is proposed; ${chain.owner} stays the owner until then.`,
+    )
+    expect(proposed.out).toContain(
+      `To complete the transfer, the new owner ${other} accepts with its own key:\n  npm run admin -- accept-ownership --contract legacy --legacy ${chain.legacy} --rpc-url <URL> --send`,
+    )
+    expect(await ownerOf(chain.legacy)).toBe(chain.owner)
+    expect(await pendingOwnerOf(chain.legacy)).toBe(other)
+
+    const again = await runInProcess(['transfer-ownership', other, '--contract', 'legacy', '--send'], env())
+    expect(again.code).toBe(0)
+    expect(again.out).toContain(
+      `LegacyClaim ${chain.legacy}: ${other} is already proposed and has yet to accept; skipped.`,
+    )
+    expect(again.out).toContain('Nothing to change; nothing was sent.')
 
     const notOwner = await runInProcess(
       ['transfer-ownership', other, '--contract', 'vesting', '--send'],
@@ -296,11 +318,57 @@ describe('transfer-ownership', () => {
       `${other} is not the owner of ${chain.vesting} (the owner is ${chain.owner}); nothing was sent.`,
     )
 
+    const notPending = await runInProcess(['accept-ownership', '--contract', 'legacy', '--send'], env())
+    expect(notPending.code).toBe(2)
+    expect(notPending.err).toBe(
+      `${chain.owner} is not the pending owner of ${chain.legacy} (the pending owner is ${other}); nothing was sent.`,
+    )
+    const nothingPending = await runInProcess(
+      ['accept-ownership', '--contract', 'vesting', '--send'],
+      env({ ADMIN_PRIVATE_KEY: OTHER_KEY }),
+    )
+    expect(nothingPending.code).toBe(2)
+    expect(nothingPending.err).toBe(
+      `No ownership transfer of Vesting ${chain.vesting} is pending: its owner ${chain.owner} proposes one with transfer-ownership. Nothing was sent.`,
+    )
+
+    const before = await nonce(other)
+    const dryAccept = await runInProcess(
+      ['accept-ownership', '--contract', 'legacy'],
+      env({ ADMIN_PRIVATE_KEY: OTHER_KEY }),
+    )
+    expect(dryAccept.code).toBe(0)
+    expect(dryAccept.out).toContain(
+      `LegacyClaim ${chain.legacy}: acceptOwnership by ${other} (owner now ${chain.owner}): ~`,
+    )
+    expect(dryAccept.out).toContain('Dry run: nothing was sent. Run again with --send.')
+    expect(await nonce(other)).toBe(before)
+
+    const accepted = await runInProcess(
+      ['accept-ownership', '--contract', 'legacy', '--send'],
+      env({ ADMIN_PRIVATE_KEY: OTHER_KEY }),
+    )
+    expect(accepted.code).toBe(0)
+    expect(accepted.out).toContain(`LegacyClaim ${chain.legacy} is now owned by ${other}.`)
+    expect(await ownerOf(chain.legacy)).toBe(other)
+    expect(await pendingOwnerOf(chain.legacy)).toBe(zeroAddress)
+    expect(await ownerOf(chain.vesting)).toBe(chain.owner)
+    const rerun = await runInProcess(
+      ['accept-ownership', '--contract', 'legacy', '--send'],
+      env({ ADMIN_PRIVATE_KEY: OTHER_KEY }),
+    )
+    expect(rerun.code).toBe(0)
+    expect(rerun.out).toBe(
+      `LegacyClaim ${chain.legacy} is already owned by ${other}; skipped.\nNothing to change; nothing was sent.`,
+    )
+
+    // And back: the new owner proposes the old one, who accepts.
     const back = await runInProcess(
       ['transfer-ownership', chain.owner, '--contract', 'legacy', '--send'],
       env({ ADMIN_PRIVATE_KEY: OTHER_KEY }),
     )
     expect(back.code).toBe(0)
+    expect((await runInProcess(['accept-ownership', '--contract', 'legacy', '--send'], env())).code).toBe(0)
     expect(await ownerOf(chain.legacy)).toBe(chain.owner)
   })
 })
@@ -309,7 +377,15 @@ describe('help', () => {
   it('lists the commands and explains each one', async () => {
     const general = await runInProcess(['--help'], {})
     expect(general.code).toBe(0)
-    for (const command of ['deploy', 'add-claims', 'add-legacy-claims', 'whitelist', 'transfer-ownership', 'status']) {
+    const commands = [
+      'deploy',
+      'add-claims',
+      'add-legacy-claims',
+      'whitelist',
+      'transfer-ownership',
+      'accept-ownership',
+    ]
+    for (const command of [...commands, 'status']) {
       expect(general.out).toContain(`  ${command}`)
     }
     const addClaims = await runInProcess(['add-claims', '--help'], {})

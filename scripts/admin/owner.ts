@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, type Hex, type LocalAccount } from 'viem'
+import { type Address, encodeFunctionData, type Hex, type LocalAccount, zeroAddress } from 'viem'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import type { ClaimKind } from './claims-file.ts'
 import { type Connection, walletClient } from './connection.ts'
@@ -10,7 +10,11 @@ import { describeFailure } from './revert.ts'
 import { sendCall } from './send.ts'
 import { type KeySource, loadSigner, signerAddress } from './signer.ts'
 
-type Call = { contract: ClaimContract; data: Hex; what: string }
+/** One transaction; `sender` is who must send it when that is not the contract's owner. */
+type Call = { contract: ClaimContract; data: Hex; what: string; sender?: Sender }
+
+/** An account that may send a call, and its role in the refusal message ("the owner", "the pending owner"). */
+type Sender = { address: Address; role: string }
 
 /** Who acts: the signer when sending; for a dry run the configured key's address, or else the owner. */
 type Actor = { signer: LocalAccount | undefined; address: Address | undefined }
@@ -20,20 +24,19 @@ async function actor(keys: KeySource, send: boolean): Promise<Actor> {
   return { signer, address: signer?.address ?? (await signerAddress(keys)) }
 }
 
-function assertOwner(actor: Actor, contract: ClaimContract): Address {
-  const from = actor.address ?? contract.owner
-  if (from.toLowerCase() !== contract.owner.toLowerCase()) {
-    throw new RefusedError(
-      `${from} is not the owner of ${contract.address} (the owner is ${contract.owner}); nothing was sent.`,
-    )
+function assertSender(actor: Actor, contract: ClaimContract, sender?: Sender): Address {
+  const { address, role } = sender ?? { address: contract.owner, role: 'the owner' }
+  const from = actor.address ?? address
+  if (from.toLowerCase() !== address.toLowerCase()) {
+    throw new RefusedError(`${from} is not ${role} of ${contract.address} (${role} is ${address}); nothing was sent.`)
   }
   return from
 }
 
 /** Checks who acts, estimates each call, and sends them when there is a signer. */
 async function runCalls(connection: Connection, io: Io, acting: Actor, calls: Call[]): Promise<void> {
-  for (const { contract, data, what } of calls) {
-    const from = assertOwner(acting, contract)
+  for (const { contract, data, what, sender } of calls) {
+    const from = assertSender(acting, contract, sender)
     try {
       const gas = await connection.client.estimateGas({ account: from, to: contract.address, data })
       io.out(`${what}: ~${groupDigits(gas)} gas`)
@@ -93,12 +96,31 @@ export async function runWhitelist(
   return EXIT.ok
 }
 
-/** `transfer-ownership <address>`: hands one or both contracts to a new owner, which takes effect at once. */
+function ownerAbi(kind: ClaimKind) {
+  return kind === 'vesting' ? vestingAbi : legacyClaimAbi
+}
+
+function readOwners(connection: Connection, contract: ClaimContract): Promise<[Address, Address]> {
+  const { address, kind } = contract
+  return Promise.all([
+    connection.client.readContract({ address, abi: ownerAbi(kind), functionName: 'owner' }),
+    connection.client.readContract({ address, abi: ownerAbi(kind), functionName: 'pendingOwner' }),
+  ])
+}
+
+const same = (a: Address, b: Address) => a.toLowerCase() === b.toLowerCase()
+
+export type OwnershipTarget = { kind: ClaimKind; address: Address }
+
+/**
+ * `transfer-ownership <address>`: proposes a new owner for one or both contracts. The current owner stays in
+ * charge until the new owner accepts (`accept-ownership`); until then a new proposal replaces this one.
+ */
 export async function runTransferOwnership(
   connection: Connection,
   io: Io,
   keys: KeySource,
-  targets: { kind: ClaimKind; address: Address }[],
+  targets: OwnershipTarget[],
   newOwner: Address,
   send: boolean,
 ): Promise<number> {
@@ -106,16 +128,20 @@ export async function runTransferOwnership(
   const acting = await actor(keys, send)
   for (const { kind, address } of targets) {
     const contract = await readClaimContract(connection, kind, address)
-    assertOwner(acting, contract)
-    if (contract.owner.toLowerCase() === newOwner.toLowerCase()) {
+    assertSender(acting, contract)
+    const [, pending] = await readOwners(connection, contract)
+    if (same(contract.owner, newOwner)) {
       io.out(`${CONTRACT_NAME[kind]} ${address} is already owned by ${newOwner}; skipped.`)
       continue
     }
-    const abi = kind === 'vesting' ? vestingAbi : legacyClaimAbi
+    if (same(pending, newOwner)) {
+      io.out(`${CONTRACT_NAME[kind]} ${address}: ${newOwner} is already proposed and has yet to accept; skipped.`)
+      continue
+    }
     calls.push({
       contract,
-      data: encodeFunctionData({ abi, functionName: 'transferOwnership', args: [newOwner] }),
-      what: `${CONTRACT_NAME[kind]} ${address}: transferOwnership from ${contract.owner} to ${newOwner}`,
+      data: encodeFunctionData({ abi: ownerAbi(kind), functionName: 'transferOwnership', args: [newOwner] }),
+      what: `${CONTRACT_NAME[kind]} ${address}: transferOwnership (propose) from ${contract.owner} to ${newOwner}`,
     })
   }
   if (calls.length === 0) {
@@ -128,15 +154,74 @@ export async function runTransferOwnership(
   ])
   if ((!code || code === '0x') && nonce === 0) {
     io.err(
-      `warning: ${newOwner} has no code and has never sent a transaction. Ownership moves at once and cannot be taken back by the current owner: make sure the new owner's key or multisig works.`,
+      `warning: ${newOwner} has no code and has never sent a transaction. The transfer completes only when it accepts: make sure the new owner's key or multisig works.`,
     )
   }
   await runCalls(connection, io, acting, calls)
   if (send) {
     for (const { contract } of calls) {
-      const abi = contract.kind === 'vesting' ? vestingAbi : legacyClaimAbi
-      const owner = await connection.client.readContract({ address: contract.address, abi, functionName: 'owner' })
-      if (owner.toLowerCase() !== newOwner.toLowerCase()) {
+      const [owner, pending] = await readOwners(connection, contract)
+      if (!same(pending, newOwner)) {
+        throw new AdminError(`After the transaction, the pending owner of ${contract.address} is ${pending}.`)
+      }
+      io.out(
+        `${CONTRACT_NAME[contract.kind]} ${contract.address}: ${pending} is proposed; ${owner} stays the owner until then.`,
+      )
+    }
+  }
+  const which = calls.length === 2 ? 'both' : calls[0]?.contract.kind
+  const addresses = calls.map(({ contract }) => `--${contract.kind} ${contract.address}`).join(' ')
+  io.out(
+    [
+      `${send ? 'To complete the transfer' : 'After --send, to complete the transfer'}, the new owner ${newOwner} accepts with its own key:`,
+      `  npm run admin -- accept-ownership --contract ${which} ${addresses} --rpc-url <URL> --send`,
+      '(ADMIN_PRIVATE_KEY or --keystore of the new owner; a multisig submits acceptOwnership() to each contract instead.)',
+    ].join('\n'),
+  )
+  return EXIT.ok
+}
+
+/** `accept-ownership`: the proposed owner takes over one or both contracts. */
+export async function runAcceptOwnership(
+  connection: Connection,
+  io: Io,
+  keys: KeySource,
+  targets: OwnershipTarget[],
+  send: boolean,
+): Promise<number> {
+  const calls: Call[] = []
+  const acting = await actor(keys, send)
+  for (const { kind, address } of targets) {
+    const contract = await readClaimContract(connection, kind, address)
+    const [, pending] = await readOwners(connection, contract)
+    if (same(pending, zeroAddress)) {
+      // Run again after accepting: nothing left to do.
+      if (acting.address && same(contract.owner, acting.address)) {
+        io.out(`${CONTRACT_NAME[kind]} ${address} is already owned by ${acting.address}; skipped.`)
+        continue
+      }
+      throw new RefusedError(
+        `No ownership transfer of ${CONTRACT_NAME[kind]} ${address} is pending: its owner ${contract.owner} proposes one with transfer-ownership. Nothing was sent.`,
+      )
+    }
+    const sender = { address: pending, role: 'the pending owner' }
+    assertSender(acting, contract, sender)
+    calls.push({
+      contract,
+      sender,
+      data: encodeFunctionData({ abi: ownerAbi(kind), functionName: 'acceptOwnership' }),
+      what: `${CONTRACT_NAME[kind]} ${address}: acceptOwnership by ${pending} (owner now ${contract.owner})`,
+    })
+  }
+  if (calls.length === 0) {
+    io.out('Nothing to change; nothing was sent.')
+    return EXIT.ok
+  }
+  await runCalls(connection, io, acting, calls)
+  if (send) {
+    for (const { contract, sender } of calls) {
+      const [owner] = await readOwners(connection, contract)
+      if (!sender || !same(owner, sender.address)) {
         throw new AdminError(`After the transaction, ${contract.address} is owned by ${owner}.`)
       }
       io.out(`${CONTRACT_NAME[contract.kind]} ${contract.address} is now owned by ${owner}.`)
