@@ -34,7 +34,8 @@ contract Vesting is IVesting, Ownable2Step, ReentrancyGuardTransient {
     struct Position {
         // Still held in the position, in the token's smallest unit.
         uint96 amount;
-        // Already taken through {unlock}.
+        // Counted as already unlocked: what {unlock} paid out of this position, plus the shares that came in with
+        // locked transfers and minus those that went out.
         uint96 unlockedAmount;
         // The burn percentage plus one: zero only for an address that was never allocated, so that a holder who
         // claimed their whole position can never be allocated again by a batch that is run twice.
@@ -91,7 +92,8 @@ contract Vesting is IVesting, Ownable2Step, ReentrancyGuardTransient {
     /// @notice The position of `holder`.
     /// @return amount Still held in the position, in the token's smallest unit.
     /// @return burnPercentage Share of a claim that is burned, as an 18-decimal fraction (1e18 = 100 %).
-    /// @return unlockedAmount Already taken through {unlock}.
+    /// @return unlockedAmount Counted as already unlocked: taken through {unlock}, adjusted by the unlocked shares
+    /// moved with {transferLocked}.
     function claimByOwner(address holder)
         external
         view
@@ -232,9 +234,10 @@ contract Vesting is IVesting, Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @notice Moves `amount` of the caller's position to `to`'s, on the same schedule. The moved part carries its
-    /// share of what the caller already unlocked, `ceil(unlockedAmount * amount / positionAmount)`, so that neither
-    /// position can unlock more than the schedule has vested for it; before `unlockStart` nothing has unlocked and
-    /// only `amount` moves.
+    /// share of what the caller already unlocked, `ceil(unlockedAmount * amount / positionAmount)`, so that it keeps
+    /// unlocking as it would have in the caller's position and no sequence of transfers gets ahead of the schedule
+    /// (beyond one wei of rounding per transfer, caught up later). Before `unlockStart` nothing has unlocked and only
+    /// `amount` moves.
     /// @dev Emits a {LockedTransferred} event. Rounding the moved share up keeps the caller's unlocked amount at or
     /// below its exact share; the recipient may count up to one wei more as unlocked than its exact share, which
     /// only holds its own claimable amount back. The recipient keeps its burn percentage, or takes the caller's when
