@@ -34,6 +34,8 @@ contract LockedTransferHandler is Cheats {
     uint256 public ghostTransfers;
     /// @dev Bit `i` is set when transfer number `i` fed the holder's position.
     mapping(address holder => uint256[] words) internal _feedingTransfers;
+    /// @notice How many transfers fed `holder`'s position: the bits set in its `_feedingTransfers`.
+    mapping(address holder => uint256 count) public feedingTransferCount;
 
     mapping(string action => uint256 count) public calls;
 
@@ -60,16 +62,6 @@ contract LockedTransferHandler is Cheats {
 
     function vaults() external view returns (PositionHolder[] memory) {
         return _vaults;
-    }
-
-    /// @notice How many transfers fed `holder`'s position.
-    function feedingTransferCount(address holder) external view returns (uint256 count) {
-        uint256[] storage words = _feedingTransfers[holder];
-        for (uint256 i; i < words.length; ++i) {
-            for (uint256 word = words[i]; word != 0; word &= word - 1) {
-                ++count;
-            }
-        }
     }
 
     modifier atCurrentTime() {
@@ -154,16 +146,22 @@ contract LockedTransferHandler is Cheats {
         vm.assertEq(_unlocked(from), fromUnlocked - share, "sender keeps the rest of its unlocked amount");
         vm.assertEq(_unlocked(to), toUnlocked + share, "recipient takes the moved share");
 
+        // The recipient is now fed by this transfer and by every transfer that fed the sender.
         uint256 id = ghostTransfers++;
         uint256[] storage target = _feedingTransfers[to];
         uint256[] storage source = _feedingTransfers[from];
         while (target.length <= id / 256) {
             target.push(0);
         }
-        for (uint256 i; i < source.length; ++i) {
-            target[i] |= source[i];
+        for (uint256 i; i <= id / 256; ++i) {
+            uint256 word = i < source.length ? source[i] : 0;
+            if (i == id / 256) word |= 2 ** (id % 256);
+            uint256 added = word & ~target[i];
+            target[i] |= added;
+            for (; added != 0; added &= added - 1) {
+                ++feedingTransferCount[to];
+            }
         }
-        target[id / 256] |= 2 ** (id % 256);
         if (fromUnlocked != 0) ++calls["transferCarryingShare"];
         else ++calls["transferWithoutShare"];
     }
