@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem'
-import { formatBurnPercentage, formatTokenAmount } from '../../src/features/vesting/domain/format.ts'
+import { formatBurnPercentage } from '../../src/features/vesting/domain/position.ts'
+import { formatTokenAmount } from '../../src/lib/format.ts'
 import {
   ANVIL_ACCOUNTS,
   anvilAccount,

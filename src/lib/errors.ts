@@ -1,11 +1,7 @@
 import { type Abi, decodeErrorResult, encodeErrorResult, type Hex, isHex } from 'viem'
-import {
-  formatBurnPercentage,
-  formatDateTime,
-  formatTokenAmount,
-  shortenAddress,
-} from '../features/vesting/domain/format'
+import { formatBurnPercentage } from '../features/vesting/domain/position'
 import { demoTokenAbi, legacyClaimAbi, vestingAbi } from '../generated'
+import { formatDateTime, formatTokenAmount, shortenAddress } from './format'
 
 /** What the UI does with a failure: stay quiet when the user said no, otherwise show `message`. */
 export type ErrorDescription = { kind: 'rejected' } | { kind: 'failed'; message: string }

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../features/vesting/domain/format'
+import { formatDateTime } from '../lib/format'
 import { useOnline } from '../lib/useOnline'
 
 type Props = {

@@ -2,7 +2,7 @@ import { useIsFetching, useIsRestoring } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import type { Hash } from 'viem'
 import { useAccount } from 'wagmi'
-import { shortenAddress } from '../features/vesting/domain/format'
+import { shortenAddress } from '../lib/format'
 
 type KitModule = typeof import('./rainbowKit')
 type KitActions = {
