@@ -16,7 +16,7 @@ import {
   usePendingTransaction,
   writePendingTransaction,
 } from './pendingTransaction'
-import { addRecentTransaction } from './WalletKit'
+import { addRecentTransaction } from './walletKitState'
 
 type WriteRequest = Parameters<typeof writeContract>[1]
 

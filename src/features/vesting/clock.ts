@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
+import { createStore } from '../../lib/store'
 
 /**
  * One clock for the page, ticking once a second. When the device clock differs from the chain's latest block
@@ -8,28 +9,17 @@ import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'reac
 export const MAX_DRIFT_MS = 120_000
 
 let offsetMs = 0
-const listeners = new Set<() => void>()
-let timer: ReturnType<typeof setInterval> | undefined
-
-function notify() {
-  for (const listener of listeners) listener()
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  timer ??= setInterval(notify, 1000)
-  return () => {
-    listeners.delete(listener)
-    if (listeners.size === 0 && timer !== undefined) {
-      clearInterval(timer)
-      timer = undefined
-    }
-  }
-}
 
 function nowSeconds() {
   return Math.floor((Date.now() + offsetMs) / 1000)
 }
+
+/** The second the clock last ticked at; it ticks only while something follows it. */
+const tick = createStore(nowSeconds(), (store) => {
+  const timer = setInterval(() => store.set(nowSeconds()), 1000)
+  return () => clearInterval(timer)
+})
+const { subscribe } = tick
 
 function isCorrected() {
   return offsetMs !== 0
@@ -44,7 +34,7 @@ export function reportChainTime(chainSeconds: bigint, deviceMs: number) {
   const next = Math.abs(drift) > MAX_DRIFT_MS ? drift : 0
   if (next === offsetMs) return
   offsetMs = next
-  notify()
+  tick.set(nowSeconds())
 }
 
 /** The page's current time in seconds since the epoch, re-rendering the caller every second. */
