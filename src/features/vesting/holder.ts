@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { type Address, getAddress, isAddress } from 'viem'
 import { useAccount } from 'wagmi'
-import { localStorageStore, useStore } from '../lib/store'
-import { useOnline } from '../lib/useOnline'
+import { localStorageStore, useStore } from '../../lib/store'
+import { useOnline } from '../../lib/useOnline'
 
 /**
  * The last address a wallet connected with, kept so that a holder who opens the app with no network (or before the
