@@ -9,7 +9,7 @@ import {
 import { getTransaction, getTransactionCount, getTransactionReceipt, waitForTransactionReceipt } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
 import { getClient, writeContract } from 'wagmi/actions'
-import { describeError } from '../lib/errors'
+import type { ErrorDescription } from '../lib/errors'
 import {
   type PendingTransaction,
   readPendingTransaction,
@@ -61,7 +61,11 @@ function isNetworkFailure(error: unknown) {
  * The single write pipeline every action button uses: guard, simulate, write, wait for the receipt, check its
  * status, handle a replaced transaction, then refresh what the write changed. A pending write survives a reload.
  */
-export function useTransactor<Id extends string>(options: { onSettled: () => void }) {
+export function useTransactor<Id extends string>(options: {
+  onSettled: () => void
+  /** What the holder is told about a failure, in the words of the feature that writes. */
+  describeError: (error: unknown) => ErrorDescription
+}) {
   const config = useConfig()
   const chain = config.chains[0]
   const { address, chainId, isConnected } = useAccount()
@@ -70,6 +74,8 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
   const [submitting, setSubmitting] = useState<Id | null>(null)
   const onSettledRef = useRef(options.onSettled)
   onSettledRef.current = options.onSettled
+  const describeRef = useRef(options.describeError)
+  describeRef.current = options.describeError
   const waiting = useRef<Hash | null>(null)
 
   const inFlight = stored && stored.account === address && stored.chainId === chain.id ? (stored.action as Id) : null
@@ -125,7 +131,7 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
         writePendingTransaction(null)
         if (failure instanceof TransactionFailed) setError(failure.message)
         else {
-          const description = describeError(failure)
+          const description = describeRef.current(failure)
           if (description.kind === 'failed') setError(description.message)
         }
       } finally {
@@ -165,7 +171,7 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
         const { request } = await action.simulate()
         hash = await writeContract(config, request)
       } catch (failure) {
-        const description = describeError(failure)
+        const description = describeRef.current(failure)
         if (description.kind === 'failed') setError(description.message)
         return
       } finally {

@@ -119,7 +119,7 @@ function Position({
   const online = useOnline()
   const { chainId } = useAccount()
   const chain = useConfig().chains[0]
-  const actions = useVestingActions(queryKey)
+  const actions = useVestingActions(queryKey, holdings)
   const { position, legacyAmount, totalBurned, symbol, decimals } = holdings
   const format = (value: bigint) => `${formatTokenAmount(value, decimals)} ${symbol}`
   // Re-renders the position when the phase changes, not on every tick.

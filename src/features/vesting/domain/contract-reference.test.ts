@@ -25,7 +25,7 @@ import {
   MULTICALL3_ADDRESS,
 } from '../../../../scripts/lib/deploy'
 import { demoTokenAbi, vestingAbi } from '../../../generated'
-import { describeError } from '../../../lib/errors'
+import { describeHolderError } from '../errors'
 import { claimableAmount, claimSplit, hasPosition, type Position, vestedAmount } from './position'
 import { phaseAt, type Schedule } from './schedule'
 
@@ -304,7 +304,7 @@ describe('a journey through every phase', () => {
     })
 
   const [alice, bob, carol] = journeyAllocations as [Allocation, Allocation, Allocation]
-  const describeOptions = { locale: 'en-US', timeZone: 'UTC' }
+  const describeOptions = { token: { symbol: 'NAI', decimals: 18 }, locale: 'en-US', timeZone: 'UTC' }
 
   it('explains a claim before the window opens with the decoded custom error', async () => {
     const simulation = publicClient.simulateContract({
@@ -318,7 +318,7 @@ describe('a journey through every phase', () => {
       () => undefined,
       (failure: unknown) => failure,
     )
-    expect(describeError(error, describeOptions)).toEqual({
+    expect(describeHolderError(error, describeOptions)).toEqual({
       kind: 'failed',
       message:
         'The claim window is closed: claim and burn is only possible between Nov 14, 2023, 10:30 PM UTC and Nov 14, 2023, 10:46 PM UTC.',
@@ -382,7 +382,10 @@ describe('a journey through every phase', () => {
         () => undefined,
         (failure: unknown) => failure,
       )
-    expect(describeError(error)).toEqual({ kind: 'failed', message: 'Nothing has unlocked since your last claim.' })
+    expect(describeHolderError(error, describeOptions)).toEqual({
+      kind: 'failed',
+      message: 'Nothing has unlocked since your last claim.',
+    })
   })
 
   it('pays exactly claimableAmount on each unlock and reports the same claimable as the contract', async () => {
