@@ -1,6 +1,7 @@
 import { useAccount, useConfig } from 'wagmi'
 import { formatDateTime, formatTokenAmount } from '../../../lib/format'
 import { useOnline } from '../../../lib/useOnline'
+import { guardMessage } from '../../../wallet/guard'
 import { WalletButton } from '../../../wallet/WalletKit'
 import { useVestingActions } from '../actions'
 import { useClockCorrected, useClockValue } from '../clock'
@@ -124,13 +125,7 @@ function Position({
   const format = (value: bigint) => `${formatTokenAmount(value, decimals)} ${symbol}`
   // Re-renders the position when the phase changes, not on every tick.
   const phase = useClockValue((now) => phaseAt(deployment.schedule, now))
-  const disabledReason = !online
-    ? 'You are offline. Actions are available again once you are back online.'
-    : !walletConnected
-      ? 'Your wallet is not connected yet. Actions are available once it has reconnected.'
-      : chainId !== chain.id
-        ? `Your wallet is on another network. Switch to ${chain.name} to continue.`
-        : null
+  const disabledReason = guardMessage({ online, connected: walletConnected, chainId, chain })
 
   return (
     <>
