@@ -1,16 +1,11 @@
 import type { Account, Address, Chain, Hex, PublicClient, TestClient, Transport, WalletClient } from 'viem'
+import { MULTICALL3_ADDRESS } from '../../src/config/chains.ts'
+import type { Schedule } from '../../src/features/vesting/domain/schedule.ts'
 import { demoTokenAbi, legacyClaimAbi, multicall3Abi, vestingAbi } from '../../src/generated.ts'
 import { creationBytecode } from './artifacts.ts'
 
-/** Where Multicall3 lives on every public chain; the local chain gets it at the same address. */
-export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
-
-export type Schedule = {
-  claimStart: bigint
-  claimEnd: bigint
-  unlockStart: bigint
-  unlockEnd: bigint
-}
+// The owner tool imports these from here.
+export { MULTICALL3_ADDRESS, type Schedule }
 
 export type Clients = {
   wallet: WalletClient<Transport, Chain, Account>

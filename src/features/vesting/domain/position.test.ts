@@ -9,17 +9,12 @@ import {
   unlockProgressPercent,
   vestedAmount,
 } from './position'
-import type { Schedule } from './schedule'
+import { PRODUCTION_SCHEDULE, type Schedule } from './schedule'
 
 /** Unlocking lasts exactly 1000 s, so that vested amounts are easy to check by hand. */
 const short: Schedule = { claimStart: 100n, claimEnd: 200n, unlockStart: 1000n, unlockEnd: 2000n }
-/** The production schedule (SPEC §3): unlocking lasts 31,536,000 s (365 days). */
-const production: Schedule = {
-  claimStart: 1730314800n,
-  claimEnd: 1731524400n,
-  unlockStart: 1769972400n,
-  unlockEnd: 1801508400n,
-}
+/** Unlocking lasts 31,536,000 s (365 days). */
+const production = PRODUCTION_SCHEDULE
 const E18 = 10n ** 18n
 const E16 = 10n ** 16n
 const E30 = 10n ** 30n

@@ -1,3 +1,4 @@
+import type { Address } from 'viem'
 import type { Schedule } from './schedule'
 
 /** A holder's position as the contract's `claimByOwner` returns it, amounts in the token's smallest unit. */
@@ -9,6 +10,9 @@ export type Position = {
   /** Already taken through `unlock()`. */
   unlockedAmount: bigint
 }
+
+/** Where burned tokens go: the contract sends them here, so that burning works with any ERC-20. */
+export const DEAD_ADDRESS: Address = '0x000000000000000000000000000000000000dEaD'
 
 /** A burn percentage of 100 %, as the contract writes it. */
 export const FULL_BURN = 10n ** 18n
