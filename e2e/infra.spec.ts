@@ -12,6 +12,7 @@ import {
   verifyTypedData,
 } from 'viem'
 import { demoTokenAbi } from '../src/generated'
+import type { ProviderInfo } from '../src/wallet/testProvider'
 import { baseURL, rpcUrl } from './fixtures/env'
 import {
   accounts,
@@ -26,7 +27,6 @@ import {
   unlockingAt,
   viewports,
 } from './fixtures/index'
-import type { WalletInfo } from './fixtures/injected-wallet'
 
 /** The probe page (`fixtures/probe.html`) served on the app's origin, as the app will be. */
 const PROBE_URL = `${baseURL}/e2e-probe.html`
@@ -34,7 +34,7 @@ const probeFile = fileURLToPath(new URL('./fixtures/probe.html', import.meta.url
 
 type ProbeEvent = { name: string; payload: unknown }
 type Probe = {
-  announcements: WalletInfo[]
+  announcements: ProviderInfo[]
   events: ProbeEvent[]
   ticks: number
   provider?: { request: (args: { method: string; params?: unknown }) => Promise<unknown> }
