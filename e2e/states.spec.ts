@@ -155,7 +155,7 @@ test.describe('on a network without the contracts', () => {
   test.use({ deployContracts: false })
 
   test('says "Contract not found on this network." instead of loading forever', async ({ page, chain, wallet }) => {
-    expect(await chain.viem.public.getCode({ address: chain.addresses.vesting })).toBeUndefined()
+    expect(await chain.getCode({ address: chain.addresses.vesting })).toBeUndefined()
     await wallet.connectAs(alice.account)
     await page.goto('/')
 
@@ -299,8 +299,8 @@ test.describe('device clock', () => {
     // Mining stops with one last block dated exactly `chainTime`: the block time every read sees is known.
     const chainTime = moments.claim + 60
     await wallet.holdTransactions()
-    await chain.viem.test.setNextBlockTimestamp({ timestamp: BigInt(chainTime) })
-    await chain.viem.test.mine({ blocks: 1 })
+    await chain.setNextBlockTimestamp({ timestamp: BigInt(chainTime) })
+    await chain.mine({ blocks: 1 })
     expect(await chain.now()).toBe(chainTime)
     const lock = panel(page, 'Lock for the Future')
     const notice = page.getByRole('status').filter({ hasText: /device clock/ })

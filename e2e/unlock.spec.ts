@@ -40,8 +40,8 @@ test.describe('mid-schedule', () => {
     expect(await wallet.releaseTransactions()).toEqual([hash])
     await expect(stat(panel, 'Claimed')).toHaveText('250 NAI')
 
-    const receipt = await chain.viem.public.getTransactionReceipt({ hash })
-    const block = await chain.viem.public.getBlock({ blockNumber: receipt.blockNumber })
+    const receipt = await chain.getTransactionReceipt({ hash })
+    const block = await chain.getBlock({ blockNumber: receipt.blockNumber })
     const paid = vestedAt(alice.amount, block.timestamp)
     expect(paid).toBeGreaterThan(nai(250))
     expect(await chain.balanceOf(accounts.alice)).toBe(balanceBefore + paid)
