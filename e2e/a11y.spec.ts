@@ -3,7 +3,7 @@ import { rpcUrl } from './fixtures/env'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test, unlockingAt } from './fixtures/index'
 
 /**
- * axe on every state of the page (SPEC §4): no serious or critical violation, at phone and desktop sizes. Each check
+ * axe on every state of the page: no serious or critical violation, at phone and desktop sizes. Each check
  * first waits for the state's own text, so that axe sees the state and not a page still loading.
  */
 

@@ -12,7 +12,7 @@ import {
 } from './fixtures/index'
 
 /**
- * Both panels and the legacy section at one moment of each phase (SPEC §4–5), for a holder with a known position,
+ * Both panels and the legacy section at one moment of each phase, for a holder with a known position,
  * at phone and desktop sizes. The page's clock is fixed at the moment (timers keep running), so every countdown
  * reads an exact value.
  */

@@ -4,7 +4,7 @@ import { rpcUrl } from './fixtures/env'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test } from './fixtures/index'
 
 /**
- * Every state of the vesting card besides the phases (SPEC §4): no wallet, loading, no position, claimed in full,
+ * Every state of the vesting card besides the phases: no wallet, loading, no position, claimed in full,
  * legacy only, read failures with retry, contract not found, countdowns running out, and the device-clock notice.
  */
 

@@ -4,7 +4,7 @@ import { openAs, stat, unlockPanel } from './fixtures/ui'
 /** 1,000 NAI unlocks at 1,000 ÷ 31,536,000 NAI a second: the figures on screen hold still for minutes. */
 const alice: Holder = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25), balance: nai(3) }
 
-/** The contract's formula (SPEC §5): what has unlocked of `amount` at block time `timestamp`. */
+/** The contract's formula: what has unlocked of `amount` at block time `timestamp`. */
 function vestedAt(amount: bigint, timestamp: bigint): bigint {
   const start = BigInt(schedule.unlockStart)
   const end = BigInt(schedule.unlockEnd)

@@ -28,14 +28,9 @@ function whenIdle(task: () => void): () => void {
 }
 
 /**
- * Mounts RainbowKit's provider once it has loaded. It loads when the holder asks to connect, or for a wallet that is
- * reconnecting or connected — then only once the page's reads have settled: RainbowKit (about 90 KB of gzipped
- * JavaScript and a long task to start) is not needed to show the position, and loading it earlier would hold the
- * position back on a slow phone.
- *
- * The provider is mounted beside the page rather than around it: wrapping the page only once RainbowKit has loaded
- * would remount the whole page (and re-run its reads). RainbowKit's ConnectButton reaches the page through portals
- * into the slots {@link WalletButton} leaves, and its imperative actions through {@link registerWalletKit}.
+ * Mounts RainbowKit (about 90 KB gzipped and a long task) when the holder connects, or for an active wallet once the
+ * page's reads have settled, so it never holds the position back. It sits beside the page, not around it: wrapping
+ * the page late would remount it and re-run its reads; its buttons reach the page through portals.
  */
 export function WalletKitBoundary({ children }: { children: ReactNode }) {
   const module = useStore(walletKit)

@@ -43,11 +43,8 @@ export function useNow(): bigint {
 }
 
 /**
- * A value derived from the page's time, re-rendering the caller only when that value changes: the phase, which
- * changes a few times over the schedule, or whether a date has passed. A component that shows seconds uses
- * {@link useNow}; one that only needs to know *which* period it is in uses this, so that the clock's tick does not
- * re-render it (and everything below it) every second. `select` must be cheap and return a primitive (compared with
- * `Object.is`).
+ * A value derived from the page's time (the phase, whether a date has passed), re-rendering the caller only when it
+ * changes rather than on every tick. `select` must be cheap and return a primitive.
  */
 export function useClockValue<T extends string | number | bigint | boolean>(select: (nowSeconds: bigint) => T): T {
   return useSyncExternalStore(subscribe, () => select(BigInt(nowSeconds())))
@@ -59,10 +56,8 @@ export function useClockCorrected(): boolean {
 }
 
 /**
- * Text that follows the clock without re-rendering its component: `format` is written straight into the element
- * on every tick that changes it. A countdown that re-renders through React every second costs its whole subtree's
- * render, commit and layout each time; this costs one text update. Put `ref` on the element and render `text` as
- * its only child.
+ * Text the clock writes straight into its element each tick, without re-rendering the component: one text update
+ * instead of a render, commit and layout a second. Put `ref` on the element and render `text` as its only child.
  */
 export function useClockText(format: (nowSeconds: bigint) => string): {
   ref: (element: HTMLElement | null) => (() => void) | undefined

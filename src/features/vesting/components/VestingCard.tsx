@@ -96,7 +96,7 @@ function HolderView({ deployment }: { deployment: Deployment }) {
         refreshFailed={holdings.error !== null}
         onRetry={() => void holdings.refetch()}
       />
-      <Position
+      <PositionPanels
         deployment={deployment}
         holdings={holdings.data}
         queryKey={holdings.queryKey}
@@ -106,7 +106,8 @@ function HolderView({ deployment }: { deployment: Deployment }) {
   )
 }
 
-function Position({
+/** The holder's figures and actions: both panels, the legacy section, and why actions are unavailable. */
+function PositionPanels({
   deployment,
   holdings,
   queryKey,
