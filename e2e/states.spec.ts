@@ -2,6 +2,7 @@ import type { Locator, Page, Route } from '@playwright/test'
 import type { Address } from 'viem'
 import { rpcUrl } from './fixtures/env'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test } from './fixtures/index'
+import { card, panel, panelTitles } from './fixtures/ui'
 
 /**
  * Every state of the vesting card besides the phases: no wallet, loading, no position, claimed in full,
@@ -15,9 +16,6 @@ const LOAD_FAILURE = 'Your vesting data could not be loaded. The network may be 
 const CLOCK_NOTICE =
   "Your device clock differs from the blockchain's by more than 2 minutes; times on this page follow the chain."
 
-const card = (page: Page) => page.getByRole('region', { name: 'Vesting Tokens' })
-const panel = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true })
-const panelTitles = (page: Page) => card(page).getByRole('heading', { level: 2 })
 const note = (page: Page) => page.getByText(/^Make your choice before/)
 const loading = (page: Page) => card(page).getByText('Loading...', { exact: true })
 

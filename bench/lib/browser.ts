@@ -1,17 +1,11 @@
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page, type Request } from '@playwright/test'
+import { chromiumArgs } from '../../e2e/fixtures/env.ts'
 import { createTestProvider } from '../../src/wallet/testProvider.ts'
 import type { BuiltApp } from './stack.ts'
 import type { BenchWalletOptions } from './wallet.ts'
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+export const CHROMIUM_FLAGS = chromiumArgs
 
 /**
  * The phone Lighthouse's mobile preset emulates (Moto G Power 2022): its screen and its user agent. The user agent

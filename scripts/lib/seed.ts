@@ -307,71 +307,32 @@ export async function seedDemo(options: SeedOptions): Promise<DemoDeployment> {
   const legacyTotal = sum(legacy.map((holder) => holder.legacyAmount))
   const send = async (hash: Promise<Hex>, what: string) => confirm(await hash, what)
   const write = clients.wallet
+  const tokenContract = { address: token, abi: demoTokenAbi } as const
+  const mint = (to: Address, amount: bigint, what: string) =>
+    send(write.writeContract({ ...tokenContract, functionName: 'mint', args: [to, amount] }), what)
+  const approve = (spender: Address, amount: bigint, what: string) =>
+    send(write.writeContract({ ...tokenContract, functionName: 'approve', args: [spender, amount] }), what)
 
-  await send(
-    write.writeContract({
-      address: token,
-      abi: demoTokenAbi,
-      functionName: 'mint',
-      args: [owner.address, vestingTotal + legacyTotal],
-    }),
-    'Minting the allocation',
-  )
+  await mint(owner.address, vestingTotal + legacyTotal, 'Minting the allocation')
   for (const holder of holders) {
-    if (holder.walletBalance === 0n) continue
-    await send(
-      write.writeContract({
-        address: token,
-        abi: demoTokenAbi,
-        functionName: 'mint',
-        args: [holder.address, holder.walletBalance],
-      }),
-      `Minting ${holder.label}'s wallet balance`,
-    )
+    if (holder.walletBalance > 0n) {
+      await mint(holder.address, holder.walletBalance, `Minting ${holder.label}'s wallet balance`)
+    }
   }
   if (vested.length > 0) {
-    await send(
-      write.writeContract({
-        address: token,
-        abi: demoTokenAbi,
-        functionName: 'approve',
-        args: [vesting, vestingTotal],
-      }),
-      'Approving Vesting',
-    )
-    await send(
-      write.writeContract({
-        address: vesting,
-        abi: vestingAbi,
-        functionName: 'addClaims',
-        args: [
-          vested.map((holder) => holder.address),
-          vested.map((holder) => holder.amount),
-          vested.map((holder) => holder.burnPercentage),
-        ],
-      }),
-      'Vesting.addClaims',
-    )
+    await approve(vesting, vestingTotal, 'Approving Vesting')
+    const owners = vested.map((holder) => holder.address)
+    const amounts = vested.map((holder) => holder.amount)
+    const burnPercentages = vested.map((holder) => holder.burnPercentage)
+    const addClaims = { address: vesting, abi: vestingAbi, functionName: 'addClaims' } as const
+    await send(write.writeContract({ ...addClaims, args: [owners, amounts, burnPercentages] }), 'Vesting.addClaims')
   }
   if (legacy.length > 0) {
-    await send(
-      write.writeContract({
-        address: token,
-        abi: demoTokenAbi,
-        functionName: 'approve',
-        args: [legacyClaim, legacyTotal],
-      }),
-      'Approving LegacyClaim',
-    )
-    await send(
-      write.writeContract({
-        address: legacyClaim,
-        abi: legacyClaimAbi,
-        functionName: 'addClaims',
-        args: [legacy.map((holder) => holder.address), legacy.map((holder) => holder.legacyAmount)],
-      }),
-      'LegacyClaim.addClaims',
-    )
+    await approve(legacyClaim, legacyTotal, 'Approving LegacyClaim')
+    const owners = legacy.map((holder) => holder.address)
+    const amounts = legacy.map((holder) => holder.legacyAmount)
+    const addClaims = { address: legacyClaim, abi: legacyClaimAbi, functionName: 'addClaims' } as const
+    await send(write.writeContract({ ...addClaims, args: [owners, amounts] }), 'LegacyClaim.addClaims')
   }
 
   const nodeAccounts = await createWalletClient({ chain, transport }).getAddresses()

@@ -91,21 +91,15 @@ describe('awaitOutcome', () => {
     expect('receipt' in outcome && outcome.receipt.status).toBe('reverted')
   })
 
-  it('is a success for a repriced replacement (a speed-up), with its receipt', async () => {
-    const { record, replaced } = await replacePending('repriced')
+  it.each([
+    ['a success for a repriced replacement (a speed-up)', 'repriced', 'success'],
+    ['cancelled for a replacement that sends nothing to the sender itself', 'cancelled', 'cancelled'],
+  ] as const)('is %s, with its receipt', async (_, replacement, status) => {
+    const { record, replaced } = await replacePending(replacement)
     const waiting = awaitOutcome(chain, record)
     await chain.mine({ blocks: 1 })
     const outcome = await waiting
-    expect(outcome.status).toBe('success')
-    expect('receipt' in outcome && outcome.receipt.transactionHash).toBe(replaced)
-  })
-
-  it('is cancelled for a replacement that sends nothing to the sender itself', async () => {
-    const { record, replaced } = await replacePending('cancelled')
-    const waiting = awaitOutcome(chain, record)
-    await chain.mine({ blocks: 1 })
-    const outcome = await waiting
-    expect(outcome.status).toBe('cancelled')
+    expect(outcome.status).toBe(status)
     expect('receipt' in outcome && outcome.receipt.transactionHash).toBe(replaced)
   })
 
