@@ -11,12 +11,12 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { avalanche } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
-import { ANVIL_PRIVATE_KEYS } from '../../config/anvil'
+import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../../config/anvil'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
 import { describeHolderError, type HolderErrorContext, portalErrorAbi } from './errors'
 
 const VESTING = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const HOLDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const [, HOLDER] = ANVIL_ACCOUNTS
 const E18 = 10n ** 18n
 const [CLAIM_START, CLAIM_END, UNLOCK_START] = [1730314800n, 1731524400n, 1769972400n]
 const nai: HolderErrorContext = { token: { symbol: 'NAI', decimals: 18 }, locale: 'en-US', timeZone: 'UTC' }
