@@ -6,6 +6,9 @@ import { viewports } from './e2e/fixtures/viewports'
 
 const build = `npx vite build --outDir ${outDir} --emptyOutDir`
 const preview = `npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${previewPort} --strictPort`
+/** The browser checks of the test harness itself (the injected wallet, the page clock, axe). */
+const HARNESS = '**/infra.spec.ts'
+
 // E2E_SKIP_BUILD=1 reuses the last build for quick local iterations.
 const skipBuild = process.env.E2E_SKIP_BUILD === '1' && existsSync(`${outDir}/index.html`)
 
@@ -31,8 +34,10 @@ export default defineConfig<E2EOptions>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'phone', use: { ...viewports.phone, formFactor: 'phone' } },
-    { name: 'desktop', use: { ...viewports.desktop, formFactor: 'desktop' } },
+    { name: 'phone', testIgnore: HARNESS, use: { ...viewports.phone, formFactor: 'phone' } },
+    { name: 'desktop', testIgnore: HARNESS, use: { ...viewports.desktop, formFactor: 'desktop' } },
+    // The fixtures' own checks in a browser need one run, not one per form factor.
+    { name: 'harness', testMatch: HARNESS, use: { ...viewports.desktop, formFactor: 'desktop' } },
   ],
   // Playwright starts the web server before globalSetup, so the one build per run happens here, ahead of preview.
   webServer: {

@@ -17,7 +17,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { AppServer } from '../e2e/pwa/server.ts'
 import { precacheManifest } from '../e2e/pwa/shell.ts'
 import { DEMO_HOLDERS } from '../scripts/lib/seed.ts'
-import { formatTokenAmount } from '../src/features/vesting/domain/format.ts'
+import { formatTokenAmount } from '../src/lib/format.ts'
 import {
   cdpSession,
   launchOnDiskProfile,

@@ -1,9 +1,10 @@
-import type { Page, Route } from '@playwright/test'
+import type { Route } from '@playwright/test'
 import { rpcUrl } from './fixtures/env'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test, unlockingAt } from './fixtures/index'
+import { card, panelTitles } from './fixtures/ui'
 
 /**
- * axe on every state of the page (SPEC §4): no serious or critical violation, at phone and desktop sizes. Each check
+ * axe on every state of the page: no serious or critical violation, at phone and desktop sizes. Each check
  * first waits for the state's own text, so that axe sees the state and not a page still loading.
  */
 
@@ -14,8 +15,6 @@ const alice = {
   legacy: nai('12.5'),
 } as const satisfies Holder
 
-const card = (page: Page) => page.getByRole('region', { name: 'Vesting Tokens' })
-const panelTitles = (page: Page) => card(page).getByRole('heading', { level: 2 })
 const isRpc = (url: URL) => url.origin === rpcUrl
 const concernsAlice = (route: Route) =>
   route.request().postData()?.toLowerCase().includes(alice.account.slice(2).toLowerCase()) ?? false

@@ -12,21 +12,9 @@ import {
   verifyTypedData,
 } from 'viem'
 import { demoTokenAbi } from '../src/generated'
+import type { ProviderInfo } from '../src/wallet/testProvider'
 import { baseURL, rpcUrl } from './fixtures/env'
-import {
-  accounts,
-  contracts,
-  DEAD,
-  expect,
-  moments,
-  nai,
-  percent,
-  schedule,
-  test,
-  unlockingAt,
-  viewports,
-} from './fixtures/index'
-import type { WalletInfo } from './fixtures/injected-wallet'
+import { accounts, contracts, expect, moments, nai, test, viewports } from './fixtures/index'
 
 /** The probe page (`fixtures/probe.html`) served on the app's origin, as the app will be. */
 const PROBE_URL = `${baseURL}/e2e-probe.html`
@@ -34,7 +22,7 @@ const probeFile = fileURLToPath(new URL('./fixtures/probe.html', import.meta.url
 
 type ProbeEvent = { name: string; payload: unknown }
 type Probe = {
-  announcements: WalletInfo[]
+  announcements: ProviderInfo[]
   events: ProbeEvent[]
   ticks: number
   provider?: { request: (args: { method: string; params?: unknown }) => Promise<unknown> }
@@ -108,120 +96,6 @@ test.describe('preview server', () => {
     const response = await request.get('/')
     expect(response.status()).toBe(200)
     expect(response.headers()['content-type']).toContain('text/html')
-  })
-})
-
-test.describe('test chain', () => {
-  test('deploys the contracts at the addresses the app is built for, with the production schedule', async ({
-    chain,
-  }) => {
-    expect(chain.addresses).toEqual({
-      token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-      vesting: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
-      legacy: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
-      multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
-    })
-    for (const address of Object.values(chain.addresses)) {
-      expect((await chain.viem.public.getCode({ address }))?.length ?? 0).toBeGreaterThan(2)
-    }
-    const read = (functionName: 'claimStart' | 'claimEnd' | 'unlockStart' | 'unlockEnd') =>
-      chain.viem.public.readContract({
-        address: contracts.vesting,
-        abi: [
-          {
-            type: 'function',
-            name: functionName,
-            inputs: [],
-            outputs: [{ type: 'uint256' }],
-            stateMutability: 'view',
-          },
-        ],
-        functionName,
-      })
-    expect(await read('claimStart')).toBe(1_730_314_800n)
-    expect(await read('claimEnd')).toBe(1_731_524_400n)
-    expect(await read('unlockStart')).toBe(1_769_972_400n)
-    expect(await read('unlockEnd')).toBe(1_801_508_400n)
-  })
-
-  test('starts at the moment and follows the wall clock', async ({ chain }) => {
-    const started = await chain.now()
-    expect(started - moments.claim).toBeGreaterThanOrEqual(0)
-    expect(started - moments.claim).toBeLessThanOrEqual(1)
-    await expect.poll(() => chain.now(), { timeout: 5_000 }).toBeGreaterThanOrEqual(started + 2)
-  })
-
-  test.describe('at another moment', () => {
-    test.use({ moment: moments.before })
-
-    test('starts where test.use puts it', async ({ chain }) => {
-      const now = await chain.now()
-      expect(now - moments.before).toBeGreaterThanOrEqual(0)
-      expect(now - moments.before).toBeLessThanOrEqual(1)
-      expect(moments.before).toBe(schedule.claimStart - 183_845)
-    })
-  })
-
-  test('adds holders and claims and burns through the domain helpers', async ({ chain }) => {
-    await chain.addHolder({
-      account: accounts.alice,
-      amount: nai(1000),
-      burnPercentage: percent(25),
-      legacy: nai('12.5'),
-      balance: nai(3),
-    })
-    const outsider: Address = '0x1111111111111111111111111111111111111111'
-    await chain.addHolder({ account: outsider, amount: 0n, burnPercentage: 0n, legacy: nai(7) })
-
-    expect(await chain.position(accounts.alice)).toEqual({
-      amount: nai(1000),
-      burnPercentage: percent(25),
-      unlockedAmount: 0n,
-    })
-    expect(await chain.position(outsider)).toEqual({ amount: 0n, burnPercentage: 0n, unlockedAmount: 0n })
-    expect(await chain.legacyAmount(accounts.alice)).toBe(nai('12.5'))
-    expect(await chain.legacyAmount(outsider)).toBe(nai(7))
-    expect(await chain.balanceOf(accounts.alice)).toBe(nai(3))
-
-    expect(await chain.claimAndBurnAs(accounts.alice, nai(400))).toMatchObject({ received: nai(300), burned: nai(100) })
-    expect((await chain.position(accounts.alice)).amount).toBe(nai(600))
-    expect(await chain.balanceOf(accounts.alice)).toBe(nai(303))
-    expect(await chain.totalBurned()).toBe(nai(100))
-    expect(await chain.deadBalance()).toBe(nai(100))
-    expect(DEAD).toBe('0x000000000000000000000000000000000000dEaD')
-
-    // The outsider is not a default anvil account: it got gas and can send through impersonation.
-    expect(await chain.claimLegacyAs(outsider)).toMatchObject({ amount: nai(7) })
-    expect(await chain.balanceOf(outsider)).toBe(nai(7))
-  })
-
-  test('reports a revert with the contract error', async ({ chain }) => {
-    await chain.addHolder({ account: accounts.bob, amount: nai(10), burnPercentage: percent(50) })
-    await expect(chain.unlockAs(accounts.bob)).rejects.toThrow(/Vesting_UnlockNotStarted/)
-  })
-
-  test.describe('while unlocking', () => {
-    test.use({ moment: unlockingAt(50) })
-
-    test('unlockAs pays exactly what the schedule has vested at the block', async ({ chain }) => {
-      await chain.addHolder({ account: accounts.carol, amount: nai(365), burnPercentage: percent(10) })
-      const { hash, amount } = await chain.unlockAs(accounts.carol)
-      const receipt = await chain.viem.public.getTransactionReceipt({ hash })
-      const { timestamp } = await chain.viem.public.getBlock({ blockNumber: receipt.blockNumber })
-      const elapsed = timestamp - BigInt(schedule.unlockStart)
-      const duration = BigInt(schedule.unlockEnd - schedule.unlockStart)
-      expect(amount).toBe((nai(365) * elapsed) / duration)
-      expect(await chain.balanceOf(accounts.carol)).toBe(amount)
-      expect((await chain.position(accounts.carol)).unlockedAmount).toBe(amount)
-    })
-  })
-
-  test('setTime moves the chain forward and refuses to go back', async ({ chain }) => {
-    await chain.setTime(moments.locked)
-    const now = await chain.now()
-    expect(now - moments.locked).toBeGreaterThanOrEqual(0)
-    expect(now - moments.locked).toBeLessThanOrEqual(1)
-    await expect(chain.setTime(moments.claim)).rejects.toThrow(/only moves forward/)
   })
 })
 
@@ -307,7 +181,7 @@ test.describe('injected wallet', () => {
       return Number(body.result)
     }, rpcUrl)
     expect(blockNumber).toBeGreaterThan(0)
-    expect(BigInt(blockNumber)).toBeLessThanOrEqual(await chain.viem.public.getBlockNumber())
+    expect(BigInt(blockNumber)).toBeLessThanOrEqual(await chain.getBlockNumber())
   })
 
   test('sends a real DemoToken transfer to anvil', async ({ page, wallet, chain }) => {
@@ -458,8 +332,8 @@ test.describe('injected wallet', () => {
       const replacement = await wallet.replaceTransaction(original, kind)
 
       expect(await wallet.releaseTransactions()).toEqual([replacement])
-      const mined = await chain.viem.public.getTransaction({ hash: replacement })
-      const sent = await chain.viem.public.getTransaction({ hash: original }).catch(() => undefined)
+      const mined = await chain.getTransaction({ hash: replacement })
+      const sent = await chain.getTransaction({ hash: original }).catch(() => undefined)
       expect(sent).toBeUndefined()
       expect(getAddress(mined.from)).toBe(accounts.alice)
       expect(await chain.balanceOf(accounts.bob)).toBe(kind === 'repriced' ? nai(4) : 0n)
@@ -496,23 +370,31 @@ test.describe('page clock', () => {
 })
 
 test.describe('form factors and accessibility', () => {
-  test('each project emulates its device', async ({ page, formFactor }) => {
-    await openProbe(page)
-    const expected = viewports[formFactor]
-    expect(page.viewportSize()).toEqual(expected.viewport)
-    const device = await page.evaluate(() => ({
-      width: window.innerWidth,
-      touch: navigator.maxTouchPoints > 0,
-      coarse: window.matchMedia('(pointer: coarse)').matches,
-      pixelRatio: window.devicePixelRatio,
-    }))
-    expect(device).toEqual({
-      width: expected.viewport.width,
-      touch: expected.hasTouch,
-      coarse: expected.hasTouch,
-      pixelRatio: expected.deviceScaleFactor,
+  for (const formFactor of ['phone', 'desktop'] as const) {
+    test(`the ${formFactor} project's settings emulate its device`, async ({ browser }) => {
+      const expected = viewports[formFactor]
+      const context = await browser.newContext(expected)
+      try {
+        const page = await context.newPage()
+        await openProbe(page)
+        expect(page.viewportSize()).toEqual(expected.viewport)
+        const device = await page.evaluate(() => ({
+          width: window.innerWidth,
+          touch: navigator.maxTouchPoints > 0,
+          coarse: window.matchMedia('(pointer: coarse)').matches,
+          pixelRatio: window.devicePixelRatio,
+        }))
+        expect(device).toEqual({
+          width: expected.viewport.width,
+          touch: expected.hasTouch,
+          coarse: expected.hasTouch,
+          pixelRatio: expected.deviceScaleFactor,
+        })
+      } finally {
+        await context.close()
+      }
     })
-  })
+  }
 
   test('axe passes an accessible page and fails on a serious violation', async ({ page, axe }) => {
     await openProbe(page)

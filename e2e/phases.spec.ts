@@ -1,6 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test'
 import {
   accounts,
+  type E2EWallet,
   expect,
   type Holder,
   type LocalChain,
@@ -10,9 +11,10 @@ import {
   test,
   unlockingAt,
 } from './fixtures/index'
+import { panel, panelTitles } from './fixtures/ui'
 
 /**
- * Both panels and the legacy section at one moment of each phase (SPEC §4–5), for a holder with a known position,
+ * Both panels and the legacy section at one moment of each phase, for a holder with a known position,
  * at phone and desktop sizes. The page's clock is fixed at the moment (timers keep running), so every countdown
  * reads an exact value.
  */
@@ -43,14 +45,21 @@ async function showTime(page: Page, epochSeconds: number): Promise<void> {
   await page.clock.setFixedTime(epochSeconds * 1000)
 }
 
-const card = (page: Page) => page.getByRole('region', { name: 'Vesting Tokens' })
-const panel = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true })
-const panelTitles = (page: Page) => card(page).getByRole('heading', { level: 2 })
-
 /** The panel's labelled figures, in order, exactly. */
 async function expectStats(region: Locator, stats: Record<string, string>): Promise<void> {
   await expect(region.locator('dt')).toHaveText(Object.keys(stats))
   await expect(region.locator('dd')).toHaveText(Object.values(stats))
+}
+
+/** The unlocking panel at `percent` unlocked: its bar, its figures and its one Claim button. */
+async function expectUnlocking(page: Page, percent: number, stats: Record<string, string>): Promise<Locator> {
+  const unlocking = panel(page, 'Tokens are Unlocking')
+  await expect(unlocking.getByRole('progressbar', { name: 'Unlocked' })).toHaveAttribute('aria-valuenow', `${percent}`)
+  await expect(unlocking.getByText(/% unlocked$/)).toHaveText(`${percent}% unlocked`)
+  await expectStats(unlocking, stats)
+  await expect(unlocking.getByRole('button')).toHaveText([`Claim ${stats.Claimable}`])
+  await expectStats(panel(page, 'Vesting Schedule in Progress'), { 'Total Burned': '166.5 NAI' })
+  return unlocking
 }
 
 async function expectNote(page: Page): Promise<void> {
@@ -69,6 +78,17 @@ async function seedBurn(chain: LocalChain): Promise<void> {
   const { burned } = await chain.claimAndBurnAs(bob.account, bob.amount)
   expect(burned).toBe(nai('166.5'))
 }
+
+/** Alice and Bob hold positions, Bob has burned his, and the page is open as Alice at `epochSeconds`. */
+async function openAsAliceAfterTheBurn(page: Page, chain: LocalChain, wallet: E2EWallet, epochSeconds: number) {
+  await chain.addHolders([alice, bob])
+  await seedBurn(chain)
+  await wallet.connectAs(alice.account)
+  await openAt(page, chain, epochSeconds)
+  await expectNote(page)
+}
+
+const UNLOCKING_TITLES = ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens']
 
 test.describe('before the claim window', () => {
   test.use({ moment: moments.before })
@@ -158,12 +178,7 @@ test.describe('after the claim window', () => {
   test.use({ moment: moments.claim })
 
   test('locked: counts down to the unlock and shows the total burned', async ({ page, chain, wallet }, testInfo) => {
-    await chain.addHolders([alice, bob])
-    await seedBurn(chain)
-    await wallet.connectAs(alice.account)
-    await openAt(page, chain, moments.locked)
-
-    await expectNote(page)
+    await openAsAliceAfterTheBurn(page, chain, wallet, moments.locked)
     await expect(panelTitles(page)).toHaveText([
       'Tokens have been Locked',
       'Vesting Schedule in Progress',
@@ -194,31 +209,17 @@ test.describe('after the claim window', () => {
     chain,
     wallet,
   }, testInfo) => {
-    await chain.addHolders([alice, bob])
-    await seedBurn(chain)
-    await wallet.connectAs(alice.account)
-    await openAt(page, chain, unlockingAt(25))
-
-    await expectNote(page)
-    await expect(panelTitles(page)).toHaveText([
-      'Tokens are Unlocking',
-      'Vesting Schedule in Progress',
-      'Claimable Tokens',
-    ])
-    const unlocking = panel(page, 'Tokens are Unlocking')
-    await expect(unlocking.getByRole('progressbar', { name: 'Unlocked' })).toHaveAttribute('aria-valuenow', '25')
-    await expect(unlocking.getByText(/% unlocked$/)).toHaveText('25% unlocked')
+    await openAsAliceAfterTheBurn(page, chain, wallet, unlockingAt(25))
+    await expect(panelTitles(page)).toHaveText(UNLOCKING_TITLES)
     // 1,234.5678 × 25 % = 308.64195; 365 days × 75 % left.
-    await expectStats(unlocking, {
+    const unlocking = await expectUnlocking(page, 25, {
       Total: '1,234.56 NAI',
       Unlocked: '308.64 NAI',
       Claimed: '0 NAI',
       Claimable: '308.64 NAI',
       'Time left': '273 days 18:00:00',
     })
-    await expect(unlocking.getByRole('button')).toHaveText(['Claim 308.64 NAI'])
     await expect(unlocking.getByRole('button', { name: 'Claim 308.64 NAI' })).toBeEnabled()
-    await expectStats(panel(page, 'Vesting Schedule in Progress'), { 'Total Burned': '166.5 NAI' })
     await screenshot(page, testInfo, 'phase-unlocking')
   })
 
@@ -237,19 +238,14 @@ test.describe('after the claim window', () => {
     await wallet.connectAs(alice.account)
     await openAt(page, chain, unlockingAt(60))
 
-    const unlocking = panel(page, 'Tokens are Unlocking')
-    await expect(unlocking.getByRole('progressbar', { name: 'Unlocked' })).toHaveAttribute('aria-valuenow', '60')
-    await expect(unlocking.getByText(/% unlocked$/)).toHaveText('60% unlocked')
     // 1,234.5678 × 60 % = 740.74068 unlocked, of which 308.6419… claimed: 432.0987… claimable.
-    await expectStats(unlocking, {
+    await expectUnlocking(page, 60, {
       Total: '1,234.56 NAI',
       Unlocked: '740.74 NAI',
       Claimed: '308.64 NAI',
       Claimable: '432.09 NAI',
       'Time left': '146 days 00:00:00',
     })
-    await expect(unlocking.getByRole('button')).toHaveText(['Claim 432.09 NAI'])
-    await expectStats(panel(page, 'Vesting Schedule in Progress'), { 'Total Burned': '166.5 NAI' })
   })
 
   test('ended: everything unlocked; once claimed, no claim button is left', async ({
@@ -257,29 +253,15 @@ test.describe('after the claim window', () => {
     chain,
     wallet,
   }, testInfo) => {
-    await chain.addHolders([alice, bob])
-    await seedBurn(chain)
-    await wallet.connectAs(alice.account)
-    await openAt(page, chain, moments.ended)
-
-    await expectNote(page)
-    await expect(panelTitles(page)).toHaveText([
-      'Tokens are Unlocking',
-      'Vesting Schedule in Progress',
-      'Claimable Tokens',
-    ])
-    const unlocking = panel(page, 'Tokens are Unlocking')
-    await expect(unlocking.getByRole('progressbar', { name: 'Unlocked' })).toHaveAttribute('aria-valuenow', '100')
-    await expect(unlocking.getByText(/% unlocked$/)).toHaveText('100% unlocked')
-    await expectStats(unlocking, {
+    await openAsAliceAfterTheBurn(page, chain, wallet, moments.ended)
+    await expect(panelTitles(page)).toHaveText(UNLOCKING_TITLES)
+    const unlocking = await expectUnlocking(page, 100, {
       Total: '1,234.56 NAI',
       Unlocked: '1,234.56 NAI',
       Claimed: '0 NAI',
       Claimable: '1,234.56 NAI',
       'Time left': 'Expired',
     })
-    await expect(unlocking.getByRole('button')).toHaveText(['Claim 1,234.56 NAI'])
-    await expectStats(panel(page, 'Vesting Schedule in Progress'), { 'Total Burned': '166.5 NAI' })
     await screenshot(page, testInfo, 'phase-ended')
 
     expect((await chain.unlockAs(alice.account)).amount).toBe(alice.amount)

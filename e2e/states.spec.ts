@@ -2,9 +2,10 @@ import type { Locator, Page, Route } from '@playwright/test'
 import type { Address } from 'viem'
 import { rpcUrl } from './fixtures/env'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test } from './fixtures/index'
+import { card, panel, panelTitles } from './fixtures/ui'
 
 /**
- * Every state of the vesting card besides the phases (SPEC §4): no wallet, loading, no position, claimed in full,
+ * Every state of the vesting card besides the phases: no wallet, loading, no position, claimed in full,
  * legacy only, read failures with retry, contract not found, countdowns running out, and the device-clock notice.
  */
 
@@ -15,9 +16,6 @@ const LOAD_FAILURE = 'Your vesting data could not be loaded. The network may be 
 const CLOCK_NOTICE =
   "Your device clock differs from the blockchain's by more than 2 minutes; times on this page follow the chain."
 
-const card = (page: Page) => page.getByRole('region', { name: 'Vesting Tokens' })
-const panel = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true })
-const panelTitles = (page: Page) => card(page).getByRole('heading', { level: 2 })
 const note = (page: Page) => page.getByText(/^Make your choice before/)
 const loading = (page: Page) => card(page).getByText('Loading...', { exact: true })
 
@@ -155,7 +153,7 @@ test.describe('on a network without the contracts', () => {
   test.use({ deployContracts: false })
 
   test('says "Contract not found on this network." instead of loading forever', async ({ page, chain, wallet }) => {
-    expect(await chain.viem.public.getCode({ address: chain.addresses.vesting })).toBeUndefined()
+    expect(await chain.getCode({ address: chain.addresses.vesting })).toBeUndefined()
     await wallet.connectAs(alice.account)
     await page.goto('/')
 
@@ -299,8 +297,8 @@ test.describe('device clock', () => {
     // Mining stops with one last block dated exactly `chainTime`: the block time every read sees is known.
     const chainTime = moments.claim + 60
     await wallet.holdTransactions()
-    await chain.viem.test.setNextBlockTimestamp({ timestamp: BigInt(chainTime) })
-    await chain.viem.test.mine({ blocks: 1 })
+    await chain.setNextBlockTimestamp({ timestamp: BigInt(chainTime) })
+    await chain.mine({ blocks: 1 })
     expect(await chain.now()).toBe(chainTime)
     const lock = panel(page, 'Lock for the Future')
     const notice = page.getByRole('status').filter({ hasText: /device clock/ })

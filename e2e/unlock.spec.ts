@@ -4,7 +4,7 @@ import { openAs, stat, unlockPanel } from './fixtures/ui'
 /** 1,000 NAI unlocks at 1,000 ÷ 31,536,000 NAI a second: the figures on screen hold still for minutes. */
 const alice: Holder = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25), balance: nai(3) }
 
-/** The contract's formula (SPEC §5): what has unlocked of `amount` at block time `timestamp`. */
+/** The contract's formula: what has unlocked of `amount` at block time `timestamp`. */
 function vestedAt(amount: bigint, timestamp: bigint): bigint {
   const start = BigInt(schedule.unlockStart)
   const end = BigInt(schedule.unlockEnd)
@@ -40,8 +40,8 @@ test.describe('mid-schedule', () => {
     expect(await wallet.releaseTransactions()).toEqual([hash])
     await expect(stat(panel, 'Claimed')).toHaveText('250 NAI')
 
-    const receipt = await chain.viem.public.getTransactionReceipt({ hash })
-    const block = await chain.viem.public.getBlock({ blockNumber: receipt.blockNumber })
+    const receipt = await chain.getTransactionReceipt({ hash })
+    const block = await chain.getBlock({ blockNumber: receipt.blockNumber })
     const paid = vestedAt(alice.amount, block.timestamp)
     expect(paid).toBeGreaterThan(nai(250))
     expect(await chain.balanceOf(accounts.alice)).toBe(balanceBefore + paid)

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { baseURL } from './fixtures/env'
 import { accounts, contracts, type E2EWallet, expect, type Holder, nai, percent, test } from './fixtures/index'
 
-/** The wallet around the vesting card (SPEC §7) and the layout around it (SPEC §4). */
+/** The wallet around the vesting card and the layout around it. */
 
 const alice = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25) } as const satisfies Holder
 

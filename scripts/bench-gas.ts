@@ -18,11 +18,13 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import { ANVIL_PRIVATE_KEYS } from '../src/config/anvil.ts'
+import type { Schedule } from '../src/features/vesting/domain/schedule.ts'
 import { demoTokenAbi, legacyClaimAbi, vestingAbi } from '../src/generated.ts'
 import { startAnvil } from './lib/anvil.ts'
-import { type Clients, deployDemoToken, deployLegacyClaim, deployVesting, type Schedule } from './lib/deploy.ts'
+import { type Clients, deployDemoToken, deployLegacyClaim, deployVesting } from './lib/deploy.ts'
 
-const DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+const [DEPLOYER_KEY] = ANVIL_PRIVATE_KEYS
 const BATCH_SIZE = 500
 const DAY = 86_400n
 /**

@@ -1,16 +1,11 @@
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page, type Request } from '@playwright/test'
+import { chromiumArgs } from '../../e2e/fixtures/env.ts'
+import { createTestProvider } from '../../src/wallet/testProvider.ts'
 import type { BuiltApp } from './stack.ts'
-import { type BenchWalletOptions, installBenchWallet } from './wallet.ts'
+import type { BenchWalletOptions } from './wallet.ts'
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+export const CHROMIUM_FLAGS = chromiumArgs
 
 /**
  * The phone Lighthouse's mobile preset emulates (Moto G Power 2022): its screen and its user agent. The user agent
@@ -70,7 +65,7 @@ export async function openContext(browser: Browser, visit: Visit, marker: string
     timezoneId: 'UTC',
     ...(visit.storage ? { storageState: visit.storage } : {}),
   })
-  if (visit.wallet) await context.addInitScript({ content: pageScript(installBenchWallet, visit.wallet) })
+  if (visit.wallet) await context.addInitScript({ content: pageScript(createTestProvider, visit.wallet) })
   await watchForPosition(context, marker)
   return context
 }

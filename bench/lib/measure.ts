@@ -53,7 +53,10 @@ export async function connectOnce(scenario: Scenario): Promise<StorageState> {
   return withPage(scenario, { wallet: scenario.wallet }, async (page, context) => {
     await page.goto(scenario.app.server.url)
     await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
-    await page.getByRole('button', { name: scenario.wallet.info.name, exact: true }).first().click({ timeout: 20_000 })
+    await page
+      .getByRole('button', { name: scenario.wallet.announce.name, exact: true })
+      .first()
+      .click({ timeout: 20_000 })
     await positionVisibleAt(page)
     // The persister writes at most once a second; give it time to store the fresh read.
     await page.waitForTimeout(2_500)

@@ -149,7 +149,7 @@ function rows(results: Results): Row[] {
   ]
 }
 
-/** The targets of the performance issue, checked against our figures. */
+/** The performance targets, checked against our figures. */
 export function checkTargets(ours: AppResults, baseline: AppResults, idleSeconds: number): Target[] {
   const lh = ours.lighthouse.median
   const firstRatio = baseline.js.firstVisit.gzipKB / ours.js.firstVisit.gzipKB

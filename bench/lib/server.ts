@@ -3,20 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { extname, join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-}
+import { CONTENT_TYPES } from '../../e2e/pwa/server.ts'
 
 export type StaticFile = { path: string; body: Buffer; gzip: Buffer; type: string }
 
@@ -34,7 +21,7 @@ export function readBuild(dir: string): Map<string, StaticFile> {
           path,
           body,
           gzip: gzipSync(body, { level: 9 }),
-          type: TYPES[extname(name)] ?? 'application/octet-stream',
+          type: CONTENT_TYPES[extname(name)] ?? 'application/octet-stream',
         })
       }
     }

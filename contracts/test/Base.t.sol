@@ -134,14 +134,14 @@ abstract contract Base is Cheats {
         (,, unlockedAmount) = vesting.claimByOwner(holder);
     }
 
-    /// @dev SPEC §5: vested = amount × (t − unlockStart) ÷ (unlockEnd − unlockStart), clamped to [0, amount].
+    /// @dev vested = amount × (t − unlockStart) ÷ (unlockEnd − unlockStart), clamped to [0, amount].
     function _referenceVested(uint256 amount, uint256 timestamp) internal pure returns (uint256) {
         if (timestamp < UNLOCK_START) return 0;
         if (timestamp >= UNLOCK_END) return amount;
         return amount * (timestamp - UNLOCK_START) / UNLOCK_DURATION;
     }
 
-    /// @dev SPEC §5: burn = claimed × burnPercentage ÷ 1e18 rounded down, receive = claimed − burn.
+    /// @dev burn = claimed × burnPercentage ÷ 1e18 rounded down, receive = claimed − burn.
     function _referenceSplit(uint256 claimed, uint256 burnPercentage)
         internal
         pure

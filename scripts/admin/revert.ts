@@ -1,56 +1,63 @@
-import { BaseError, decodeErrorResult, type Hex, isHex } from 'viem'
-import { demoTokenAbi, legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
+import { type Abi, BaseError, type ContractErrorName, decodeErrorResult, formatUnits, type Hex } from 'viem'
+import { portalErrorAbi } from '../../src/features/vesting/errors.ts'
+import { revertData as revertDataIn } from '../../src/lib/errors.ts'
 
-/** Every custom error the tool can meet: both contracts, Ownable, SafeERC20 and OpenZeppelin's ERC-20 errors. */
-const knownErrors = [...vestingAbi, ...legacyClaimAbi, ...demoTokenAbi].filter((item) => item.type === 'error')
+/** The token amounts in a revert are counted in; without it they are shown in the smallest unit. */
+export type TokenUnits = { symbol: string; decimals: number }
 
-function hexIn(value: unknown): Hex | undefined {
-  if (typeof value === 'string' && isHex(value) && value.length >= 10) return value
-  if (typeof value === 'object' && value !== null && 'data' in value) return hexIn(value.data)
-  return undefined
+type ArgumentKind = 'amount' | 'time' | 'burnPercentage'
+
+/**
+ * The owner's errors whose arguments read better than as plain integers: amounts in the token, times as UTC dates,
+ * burn percentages as percent. Every other argument (addresses, counts, indices) is shown as it is.
+ */
+const OWNER_ARGUMENTS: { [name in ContractErrorName<typeof portalErrorAbi>]?: Record<string, ArgumentKind> } = {
+  Vesting_InvalidSchedule: { claimStart: 'time', claimEnd: 'time', unlockStart: 'time', unlockEnd: 'time' },
+  Vesting_AmountTooLarge: { amount: 'amount', max: 'amount' },
+  Vesting_BurnPercentageTooHigh: { burnPercentage: 'burnPercentage' },
+  Vesting_FundingMismatch: { expected: 'amount', received: 'amount' },
+  LegacyClaim_FundingMismatch: { expected: 'amount', received: 'amount' },
+  ERC20InsufficientBalance: { balance: 'amount', needed: 'amount' },
+  ERC20InsufficientAllowance: { allowance: 'amount', needed: 'amount' },
 }
 
-/** The raw revert data somewhere in a viem error's chain of causes, if the node returned any. */
-export function revertData(error: unknown): Hex | undefined {
-  let found: Hex | undefined
-  const visit = (candidate: unknown) => {
-    if (found || typeof candidate !== 'object' || candidate === null) return
-    if ('raw' in candidate) found = hexIn(candidate.raw)
-    if (!found && 'data' in candidate) found = hexIn(candidate.data)
+function formatArgument(value: unknown, kind: ArgumentKind | undefined, token: TokenUnits | undefined): string {
+  if (Array.isArray(value)) return `[${value.map((item) => formatArgument(item, kind, token)).join(', ')}]`
+  if (typeof value !== 'bigint') return String(value)
+  if (kind === 'amount' && token) return `${formatUnits(value, token.decimals)} ${token.symbol}`
+  if (kind === 'time' && value <= 8_640_000_000_000n) {
+    return `${new Date(Number(value) * 1000).toISOString().replace('.000Z', 'Z')} (${value})`
   }
-  if (error instanceof BaseError) {
-    error.walk((cause) => {
-      visit(cause)
-      return false
-    })
-  } else visit(error)
-  return found
+  if (kind === 'burnPercentage') return `${formatUnits(value, 16)} %`
+  return value.toString()
 }
 
-function formatValue(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`
-  return typeof value === 'bigint' ? value.toString() : String(value)
+/** The raw revert data somewhere in an error's chain of causes, if the node returned any. */
+export function revertData(error: unknown): Hex | undefined {
+  return revertDataIn(error)[0]
 }
 
-/** Revert data as a sentence: `Vesting_PositionExists(holder: 0x…)`, `Error("…")`, or the selector when unknown. */
-export function describeErrorData(data: Hex): string {
+/** Revert data as the owner reads it: `Vesting_PositionExists(holder: 0x…)`, `Error(message: …)`, or its selector. */
+export function describeErrorData(data: Hex, token?: TokenUnits): string {
+  const abi: Abi = portalErrorAbi
   try {
-    const decoded = decodeErrorResult({ abi: knownErrors, data })
-    const definition = knownErrors.find((item) => item.name === decoded.errorName)
-    const names = definition?.inputs.map((input) => input.name) ?? []
-    const args = (decoded.args ?? []).map((arg, i) =>
-      names[i] ? `${names[i]}: ${formatValue(arg)}` : formatValue(arg),
-    )
-    return `${decoded.errorName}(${args.join(', ')})`
+    const { errorName, args = [], abiItem } = decodeErrorResult({ abi, data })
+    const names = abiItem.type === 'error' ? abiItem.inputs.map((input) => input.name) : []
+    const kinds: Record<string, ArgumentKind> = OWNER_ARGUMENTS[errorName as keyof typeof OWNER_ARGUMENTS] ?? {}
+    const shown = args.map((arg, i) => {
+      const name = names[i]
+      return name ? `${name}: ${formatArgument(arg, kinds[name], token)}` : formatArgument(arg, undefined, token)
+    })
+    return `${errorName}(${shown.join(', ')})`
   } catch {
     return `unknown error ${data.slice(0, 10)} (data ${data})`
   }
 }
 
 /** The clearest account of why a call or transaction failed: the decoded revert when there is one. */
-export function describeFailure(error: unknown): string {
+export function describeFailure(error: unknown, token?: TokenUnits): string {
   const data = revertData(error)
-  if (data) return `reverted with ${describeErrorData(data)}`
+  if (data) return `reverted with ${describeErrorData(data, token)}`
   if (error instanceof BaseError) return error.shortMessage
   return error instanceof Error ? error.message : String(error)
 }

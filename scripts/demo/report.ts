@@ -1,13 +1,14 @@
 import type { Address, Hex } from 'viem'
-import { formatBurnPercentage, formatTokenAmount } from '../../src/features/vesting/domain/format.ts'
+import { formatBurnPercentage } from '../../src/features/vesting/domain/position.ts'
+import type { Phase } from '../../src/features/vesting/domain/schedule.ts'
+import { formatTokenAmount } from '../../src/lib/format.ts'
 import {
-  ANVIL_ACCOUNTS,
   anvilAccount,
+  anvilAccounts,
   type ClaimEvent,
   DAY,
   type DemoDeployment,
   type HolderState,
-  type Phase,
 } from '../lib/seed.ts'
 
 const nai = (value: bigint) => `${formatTokenAmount(value, 18)} NAI`
@@ -65,11 +66,11 @@ export function describeHolder(state: HolderState, deployment: DemoDeployment): 
 }
 
 function indexOf(address: Address): number | undefined {
-  return ANVIL_ACCOUNTS.find((account) => account.address === address)?.index
+  return anvilAccounts.find((account) => account.address === address)?.index
 }
 
 function privateKeyOf(address: Address): Hex | undefined {
-  return ANVIL_ACCOUNTS.find((account) => account.address === address)?.privateKey
+  return anvilAccounts.find((account) => account.address === address)?.privateKey
 }
 
 export type DeploymentFile = ReturnType<typeof deploymentFile>

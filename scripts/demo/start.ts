@@ -9,14 +9,12 @@ import { createRequire } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { isPhase, PHASES, type Phase } from '../../src/features/vesting/domain/schedule.ts'
 import { type Anvil, anvilBinary, assertPortFree } from '../lib/anvil.ts'
 import type { ContractName } from '../lib/artifacts.ts'
 import {
   type DemoDeployment,
   type HolderState,
-  isPhase,
-  PHASES,
-  type Phase,
   readHolderStates,
   scheduleForPhase,
   seedDemo,

@@ -1,20 +1,21 @@
 import type { Account, Address, Chain, Hex, PublicClient, TestClient, Transport, WalletClient } from 'viem'
+import { MULTICALL3_ADDRESS } from '../../src/config/chains.ts'
+import type { Schedule } from '../../src/features/vesting/domain/schedule.ts'
 import { demoTokenAbi, legacyClaimAbi, multicall3Abi, vestingAbi } from '../../src/generated.ts'
 import { creationBytecode } from './artifacts.ts'
 
-/** Where Multicall3 lives on every public chain; the local chain gets it at the same address. */
-export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
-
-export type Schedule = {
-  claimStart: bigint
-  claimEnd: bigint
-  unlockStart: bigint
-  unlockEnd: bigint
-}
+// The owner tool imports these from here.
+export { MULTICALL3_ADDRESS, type Schedule }
 
 export type Clients = {
   wallet: WalletClient<Transport, Chain, Account>
   public: PublicClient
+}
+
+/** What deploying needs of the clients: any client with these actions will do (a test client extended with them). */
+type DeployClients = {
+  wallet: Pick<Clients['wallet'], 'deployContract'>
+  public: Pick<Clients['public'], 'getCode' | 'waitForTransactionReceipt'>
 }
 
 /** Throws unless claimStart < claimEnd <= unlockStart < unlockEnd, the rule the Vesting constructor enforces. */
@@ -27,7 +28,7 @@ export function assertValidSchedule(schedule: Schedule): void {
   }
 }
 
-async function confirmedAddress(clients: Clients, hash: Hex, what: string): Promise<Address> {
+async function confirmedAddress(clients: DeployClients, hash: Hex, what: string): Promise<Address> {
   const receipt = await clients.public.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success' || !receipt.contractAddress) {
     throw new Error(`Deploying ${what} failed (transaction ${hash} reverted).`)
@@ -35,7 +36,7 @@ async function confirmedAddress(clients: Clients, hash: Hex, what: string): Prom
   return receipt.contractAddress
 }
 
-export async function deployDemoToken(clients: Clients, name = 'NAI', symbol = 'NAI'): Promise<Address> {
+export async function deployDemoToken(clients: DeployClients, name = 'NAI', symbol = 'NAI'): Promise<Address> {
   const hash = await clients.wallet.deployContract({
     abi: demoTokenAbi,
     bytecode: creationBytecode('DemoToken'),
@@ -44,7 +45,7 @@ export async function deployDemoToken(clients: Clients, name = 'NAI', symbol = '
   return confirmedAddress(clients, hash, 'DemoToken')
 }
 
-export async function deployVesting(clients: Clients, token: Address, schedule: Schedule): Promise<Address> {
+export async function deployVesting(clients: DeployClients, token: Address, schedule: Schedule): Promise<Address> {
   assertValidSchedule(schedule)
   const hash = await clients.wallet.deployContract({
     abi: vestingAbi,
@@ -54,7 +55,7 @@ export async function deployVesting(clients: Clients, token: Address, schedule: 
   return confirmedAddress(clients, hash, 'Vesting')
 }
 
-export async function deployLegacyClaim(clients: Clients, token: Address, claimStart: bigint): Promise<Address> {
+export async function deployLegacyClaim(clients: DeployClients, token: Address, claimStart: bigint): Promise<Address> {
   const hash = await clients.wallet.deployContract({
     abi: legacyClaimAbi,
     bytecode: creationBytecode('LegacyClaim'),
@@ -67,7 +68,7 @@ export async function deployLegacyClaim(clients: Clients, token: Address, claimS
  * Puts Multicall3 at its canonical address on a local anvil chain: deploys it anywhere, then copies the runtime
  * code with `anvil_setCode` (the contract has no constructor state, so the copy is identical).
  */
-export async function installMulticall3(clients: Clients, anvil: TestClient<'anvil'>): Promise<Address> {
+export async function installMulticall3(clients: DeployClients, anvil: TestClient<'anvil'>): Promise<Address> {
   const existing = await clients.public.getCode({ address: MULTICALL3_ADDRESS })
   if (existing && existing !== '0x') return MULTICALL3_ADDRESS
   const hash = await clients.wallet.deployContract({

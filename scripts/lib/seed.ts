@@ -13,27 +13,16 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import { ANVIL_PRIVATE_KEYS } from '../../src/config/anvil.ts'
+import type { Position } from '../../src/features/vesting/domain/position.ts'
+import type { Phase, Schedule } from '../../src/features/vesting/domain/schedule.ts'
 import { demoTokenAbi, legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import { type AnvilOptions, startAnvil } from './anvil.ts'
-import {
-  type Clients,
-  deployDemoToken,
-  deployLegacyClaim,
-  deployVesting,
-  installMulticall3,
-  type Schedule,
-} from './deploy.ts'
+import { type Clients, deployDemoToken, deployLegacyClaim, deployVesting, installMulticall3 } from './deploy.ts'
 
 /*//////////////////////////////////////////////////////////////
                           PHASES AND SCHEDULE
 //////////////////////////////////////////////////////////////*/
-
-export const PHASES = ['before', 'claim', 'locked', 'unlocking', 'ended'] as const
-export type Phase = (typeof PHASES)[number]
-
-export function isPhase(value: string): value is Phase {
-  return (PHASES as readonly string[]).includes(value)
-}
 
 export const HOUR = 3_600n
 export const DAY = 86_400n
@@ -71,15 +60,6 @@ export function scheduleForPhase(phase: Phase, now: bigint): Schedule {
   }
 }
 
-/** The phase at time `t` (§5 of the spec). */
-export function phaseAt(schedule: Schedule, t: bigint): Phase {
-  if (t < schedule.claimStart) return 'before'
-  if (t < schedule.claimEnd) return 'claim'
-  if (t < schedule.unlockStart) return 'locked'
-  if (t < schedule.unlockEnd) return 'unlocking'
-  return 'ended'
-}
-
 /**
  * Where the demo chain's clock starts: one hour before the claim window (or before `now`, whichever is earlier),
  * so that the history the holders need (claims in the window, unlocks) can be written at its real dates.
@@ -97,30 +77,17 @@ export function startDemoChain(schedule: Schedule, now: bigint, options: Omit<An
                               ACCOUNTS
 //////////////////////////////////////////////////////////////*/
 
-/** anvil's default accounts (mnemonic "test test … junk"). Public knowledge: never use them on a real network. */
-export const ANVIL_PRIVATE_KEYS = [
-  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
-  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
-  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
-  '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
-  '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
-  '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
-  '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
-  '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
-  '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
-] as const satisfies readonly Hex[]
-
 export type AnvilAccount = { index: number; address: Address; privateKey: Hex }
 
-export const ANVIL_ACCOUNTS: readonly AnvilAccount[] = ANVIL_PRIVATE_KEYS.map((privateKey, index) => ({
+/** anvil's default accounts with their index and key (public knowledge: never use them on a real network). */
+export const anvilAccounts: readonly AnvilAccount[] = ANVIL_PRIVATE_KEYS.map((privateKey, index) => ({
   index,
   address: privateKeyToAccount(privateKey).address,
   privateKey,
 }))
 
 export function anvilAccount(index: number): AnvilAccount {
-  const account = ANVIL_ACCOUNTS[index]
+  const account = anvilAccounts[index]
   if (!account) throw new Error(`anvil has no default account #${index}.`)
   return account
 }
@@ -340,71 +307,32 @@ export async function seedDemo(options: SeedOptions): Promise<DemoDeployment> {
   const legacyTotal = sum(legacy.map((holder) => holder.legacyAmount))
   const send = async (hash: Promise<Hex>, what: string) => confirm(await hash, what)
   const write = clients.wallet
+  const tokenContract = { address: token, abi: demoTokenAbi } as const
+  const mint = (to: Address, amount: bigint, what: string) =>
+    send(write.writeContract({ ...tokenContract, functionName: 'mint', args: [to, amount] }), what)
+  const approve = (spender: Address, amount: bigint, what: string) =>
+    send(write.writeContract({ ...tokenContract, functionName: 'approve', args: [spender, amount] }), what)
 
-  await send(
-    write.writeContract({
-      address: token,
-      abi: demoTokenAbi,
-      functionName: 'mint',
-      args: [owner.address, vestingTotal + legacyTotal],
-    }),
-    'Minting the allocation',
-  )
+  await mint(owner.address, vestingTotal + legacyTotal, 'Minting the allocation')
   for (const holder of holders) {
-    if (holder.walletBalance === 0n) continue
-    await send(
-      write.writeContract({
-        address: token,
-        abi: demoTokenAbi,
-        functionName: 'mint',
-        args: [holder.address, holder.walletBalance],
-      }),
-      `Minting ${holder.label}'s wallet balance`,
-    )
+    if (holder.walletBalance > 0n) {
+      await mint(holder.address, holder.walletBalance, `Minting ${holder.label}'s wallet balance`)
+    }
   }
   if (vested.length > 0) {
-    await send(
-      write.writeContract({
-        address: token,
-        abi: demoTokenAbi,
-        functionName: 'approve',
-        args: [vesting, vestingTotal],
-      }),
-      'Approving Vesting',
-    )
-    await send(
-      write.writeContract({
-        address: vesting,
-        abi: vestingAbi,
-        functionName: 'addClaims',
-        args: [
-          vested.map((holder) => holder.address),
-          vested.map((holder) => holder.amount),
-          vested.map((holder) => holder.burnPercentage),
-        ],
-      }),
-      'Vesting.addClaims',
-    )
+    await approve(vesting, vestingTotal, 'Approving Vesting')
+    const owners = vested.map((holder) => holder.address)
+    const amounts = vested.map((holder) => holder.amount)
+    const burnPercentages = vested.map((holder) => holder.burnPercentage)
+    const addClaims = { address: vesting, abi: vestingAbi, functionName: 'addClaims' } as const
+    await send(write.writeContract({ ...addClaims, args: [owners, amounts, burnPercentages] }), 'Vesting.addClaims')
   }
   if (legacy.length > 0) {
-    await send(
-      write.writeContract({
-        address: token,
-        abi: demoTokenAbi,
-        functionName: 'approve',
-        args: [legacyClaim, legacyTotal],
-      }),
-      'Approving LegacyClaim',
-    )
-    await send(
-      write.writeContract({
-        address: legacyClaim,
-        abi: legacyClaimAbi,
-        functionName: 'addClaims',
-        args: [legacy.map((holder) => holder.address), legacy.map((holder) => holder.legacyAmount)],
-      }),
-      'LegacyClaim.addClaims',
-    )
+    await approve(legacyClaim, legacyTotal, 'Approving LegacyClaim')
+    const owners = legacy.map((holder) => holder.address)
+    const amounts = legacy.map((holder) => holder.legacyAmount)
+    const addClaims = { address: legacyClaim, abi: legacyClaimAbi, functionName: 'addClaims' } as const
+    await send(write.writeContract({ ...addClaims, args: [owners, amounts] }), 'LegacyClaim.addClaims')
   }
 
   const nodeAccounts = await createWalletClient({ chain, transport }).getAddresses()
@@ -471,7 +399,7 @@ export async function seedDemo(options: SeedOptions): Promise<DemoDeployment> {
 export type HolderState = {
   holder: DemoHolder
   /** Vesting.claimByOwner */
-  position: { amount: bigint; burnPercentage: bigint; unlockedAmount: bigint }
+  position: Position
   /** Vesting.claimableAmount at the latest block. */
   claimable: bigint
   /** LegacyClaim.claimByOwner */

@@ -1,8 +1,9 @@
-import { type Chain, defineChain } from 'viem'
+import { type Address, type Chain, defineChain } from 'viem'
 import { avalanche, mainnet } from 'viem/chains'
 import type { AppConfig } from './env'
 
-const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
+/** Where Multicall3 lives on every public chain; the local chain gets it at the same address. */
+export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
 
 /** The local anvil chain; the demo stack and the browser tests put Multicall3 at its canonical address. */
 const localAnvil = defineChain({
@@ -10,7 +11,7 @@ const localAnvil = defineChain({
   name: 'Local (anvil)',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  contracts: { multicall3: { address: MULTICALL3, blockCreated: 0 } },
+  contracts: { multicall3: { address: MULTICALL3_ADDRESS, blockCreated: 0 } },
   testnet: true,
 })
 
@@ -28,5 +29,5 @@ export function chainFor(config: AppConfig): Chain {
 }
 
 export function multicall3Address(chain: Chain) {
-  return chain.contracts?.multicall3?.address ?? MULTICALL3
+  return chain.contracts?.multicall3?.address ?? MULTICALL3_ADDRESS
 }

@@ -75,7 +75,7 @@ function parseWalletConnectProjectId(value: string | undefined): Field<string | 
 }
 
 /**
- * Validates the build's environment (SPEC §3). Returns every problem at once, each naming its variable, so that the
+ * Validates the build's environment. Returns every problem at once, each naming its variable, so that the
  * configuration error page can list them all.
  */
 export function parseConfig(env: Record<string, string | undefined>): ConfigResult {

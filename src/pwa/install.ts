@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../lib/store'
 
 /** Chromium's install prompt event (not in the DOM typings). */
 type BeforeInstallPromptEvent = Event & {
@@ -19,8 +19,7 @@ const IOS_HINT: InstallOffer = { kind: 'ios-hint' }
 
 let deferredPrompt: BeforeInstallPromptEvent | null = null
 let installed = false
-let offer: InstallOffer = NONE
-const listeners = new Set<() => void>()
+const offer = createStore<InstallOffer>(NONE)
 
 function isStandalone(): boolean {
   const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true
@@ -45,9 +44,7 @@ function install(): Promise<void> {
 function update() {
   const next: InstallOffer =
     installed || isStandalone() ? NONE : deferredPrompt ? { kind: 'prompt', install } : isIosSafari() ? IOS_HINT : NONE
-  if (next.kind === offer.kind) return
-  offer = next
-  for (const listener of listeners) listener()
+  if (next.kind !== offer.get().kind) offer.set(next)
 }
 
 function onBeforeInstallPrompt(event: Event) {
@@ -76,16 +73,7 @@ function listen() {
 
 if (typeof window !== 'undefined') listen()
 
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
 /** What this browser offers for installing the portal. */
 export function useInstallOffer(): InstallOffer {
-  return useSyncExternalStore(
-    subscribe,
-    () => offer,
-    () => NONE,
-  )
+  return useStore(offer)
 }

@@ -1,16 +1,11 @@
-import { useSyncExternalStore } from 'react'
 import { Workbox } from 'workbox-window'
+import { createStore, useStore } from '../lib/store'
 
 /** How often an open page looks for a new version, besides when it comes back to the foreground or online. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
 let workbox: Workbox | undefined
-let updateWaiting = false
-const listeners = new Set<() => void>()
-
-function notify() {
-  for (const listener of listeners) listener()
-}
+const updateWaiting = createStore(false)
 
 /**
  * Registers the service worker of a production build (once). A new version installs in the background and then
@@ -21,10 +16,7 @@ export function registerServiceWorker() {
   if (workbox || !import.meta.env.PROD || !navigator.serviceWorker) return
   const wb = new Workbox('/sw.js', { scope: '/' })
   workbox = wb
-  wb.addEventListener('waiting', () => {
-    updateWaiting = true
-    notify()
-  })
+  wb.addEventListener('waiting', () => updateWaiting.set(true))
   // The app works without a worker: a refused or stubbed registration (one that resolves to nothing) only means no
   // offline copy and no update banner, never an error on the page.
   wb.register().catch(() => undefined)
@@ -39,21 +31,12 @@ export function registerServiceWorker() {
 /** Switches to the waiting version: it takes control, then the page reloads into it. */
 export function applyUpdate() {
   const wb = workbox
-  if (!wb || !updateWaiting) return
+  if (!wb || !updateWaiting.get()) return
   wb.addEventListener('controlling', () => window.location.reload())
   wb.messageSkipWaiting()
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
 /** Whether a new version has been installed and waits for a reload. */
 export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => updateWaiting,
-    () => false,
-  )
+  return useStore(updateWaiting)
 }

@@ -4,7 +4,7 @@ import { type ReactNode, useLayoutEffect, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
 import { AppConfigContext } from '../config/AppConfigContext'
 import type { AppConfig } from '../config/env'
-import { createQueryPersistOptions } from '../pwa/queryPersistence'
+import { createQueryPersistOptions } from '../lib/queryPersistence'
 import { reconnectWallet } from './reconnect'
 import { WalletKitBoundary } from './WalletKit'
 import { createWagmiConfig } from './wagmi'
@@ -22,7 +22,7 @@ function createQueryClient() {
 export function AppProviders({ config, children }: { config: AppConfig; children: ReactNode }) {
   const [wagmiConfig] = useState(() => createWagmiConfig(config))
   const [queryClient] = useState(createQueryClient)
-  // Only successful contract reads are kept across visits (SPEC §8).
+  // Only successful contract reads are kept across visits.
   const [persistOptions] = useState(() => createQueryPersistOptions(config))
   // Before the first paint, and only for wallets that can have been connected (see reconnectWallet).
   useLayoutEffect(() => reconnectWallet(wagmiConfig), [wagmiConfig])

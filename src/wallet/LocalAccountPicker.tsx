@@ -1,7 +1,8 @@
 import { useId } from 'react'
 import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
-import { ANVIL_ACCOUNTS, localTestProvider } from './localTestWallet'
+import { ANVIL_ACCOUNTS } from '../config/anvil'
+import { localTestProvider } from './localTestWallet'
 
 /** Lets the local test wallet act as any of anvil's unlocked accounts. */
 export function LocalAccountPicker() {

@@ -1,77 +1,17 @@
 import { useIsFetching, useIsRestoring } from '@tanstack/react-query'
-import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react'
-import type { Hash } from 'viem'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useAccount } from 'wagmi'
-import { shortenAddress } from '../features/vesting/domain/format'
+import { shortenAddress } from '../lib/format'
+import { useStore } from '../lib/store'
+import { buttonSlots, openConnectModalWhenReady, walletKit } from './walletKitState'
 
-type KitModule = typeof import('./rainbowKit')
-type KitActions = {
-  openConnectModal: (() => void) | undefined
-  addRecentTransaction: (transaction: { hash: Hash; description: string }) => void
-}
-
-let kit: KitModule | null = null
-let kitPromise: Promise<KitModule> | null = null
-let actions: KitActions | null = null
-let openWhenReady = false
-/** Where RainbowKit's ConnectButton is shown: one element per mounted {@link WalletButton}. */
-export type ButtonSlot = { id: number; element: HTMLElement }
-let buttonSlots: readonly ButtonSlot[] = []
+let kitPromise: Promise<unknown> | null = null
 let nextSlotId = 0
-const listeners = new Set<() => void>()
-
-function notify() {
-  for (const listener of listeners) listener()
-}
 
 /** Loads RainbowKit once; resolves immediately after the first time. */
-export function loadWalletKit(): Promise<KitModule> {
-  kitPromise ??= import('./rainbowKit').then((module) => {
-    kit = module
-    notify()
-    return module
-  })
+export function loadWalletKit(): Promise<unknown> {
+  kitPromise ??= import('./rainbowKit').then((module) => walletKit.set(module))
   return kitPromise
-}
-
-export function registerWalletKit(next: KitActions) {
-  actions = next
-  if (openWhenReady && next.openConnectModal) {
-    openWhenReady = false
-    next.openConnectModal()
-  }
-}
-
-/** Adds a sent transaction to RainbowKit's recent transactions (the account modal lists them). */
-export function addRecentTransaction(hash: Hash, description: string) {
-  try {
-    actions?.addRecentTransaction({ hash, description })
-  } catch (error) {
-    // The record is a convenience; the transaction itself is tracked by the write pipeline.
-    console.warn('Could not record the transaction in the wallet list.', error)
-  }
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-function useKit(): KitModule | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => kit,
-    () => null,
-  )
-}
-
-/** The elements RainbowKit's ConnectButton is rendered into (through a portal, see {@link WalletKitBoundary}). */
-export function useButtonSlots(): readonly ButtonSlot[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => buttonSlots,
-    () => buttonSlots,
-  )
 }
 
 /** Longest wait for the page's reads to settle before RainbowKit loads anyway. */
@@ -88,17 +28,12 @@ function whenIdle(task: () => void): () => void {
 }
 
 /**
- * Mounts RainbowKit's provider once it has loaded. It loads when the holder asks to connect, or for a wallet that is
- * reconnecting or connected — then only once the page's reads have settled: RainbowKit (about 90 KB of gzipped
- * JavaScript and a long task to start) is not needed to show the position, and loading it earlier would hold the
- * position back on a slow phone.
- *
- * The provider is mounted beside the page rather than around it: wrapping the page only once RainbowKit has loaded
- * would remount the whole page (and re-run its reads). RainbowKit's ConnectButton reaches the page through portals
- * into the slots {@link WalletButton} leaves, and its imperative actions through {@link registerWalletKit}.
+ * Mounts RainbowKit (about 90 KB gzipped and a long task) when the holder connects, or for an active wallet once the
+ * page's reads have settled, so it never holds the position back. It sits beside the page, not around it: wrapping
+ * the page late would remount it and re-run its reads; its buttons reach the page through portals.
  */
 export function WalletKitBoundary({ children }: { children: ReactNode }) {
-  const module = useKit()
+  const module = useStore(walletKit)
   const { status } = useAccount()
   const restoring = useIsRestoring()
   const fetching = useIsFetching()
@@ -124,18 +59,14 @@ export function WalletKitBoundary({ children }: { children: ReactNode }) {
  * at once); otherwise a plain button that loads RainbowKit and opens the connect modal.
  */
 export function WalletButton() {
-  const module = useKit()
+  const module = useStore(walletKit)
   const { status, address } = useAccount()
   const [loading, setLoading] = useState(false)
   const slot = useCallback((element: HTMLElement | null) => {
     if (!element) return
     const id = nextSlotId++
-    buttonSlots = [...buttonSlots, { id, element }]
-    notify()
-    return () => {
-      buttonSlots = buttonSlots.filter((candidate) => candidate.id !== id)
-      notify()
-    }
+    buttonSlots.set([...buttonSlots.get(), { id, element }])
+    return () => buttonSlots.set(buttonSlots.get().filter((candidate) => candidate.id !== id))
   }, [])
   // `data-rk` scopes RainbowKit's styles, which apply only inside an element carrying it.
   if (module) return <span ref={slot} className="wallet-button" data-rk="" style={{ display: 'contents' }} />
@@ -153,7 +84,7 @@ export function WalletButton() {
       disabled={loading}
       onClick={() => {
         setLoading(true)
-        openWhenReady = true
+        openConnectModalWhenReady()
         void loadWalletKit().catch(() => setLoading(false))
       }}
     >

@@ -4,9 +4,8 @@ import type { CreateConnectorFn } from 'wagmi'
 type Options = { appName: string; projectId: string }
 
 /**
- * Turns RainbowKit wallet definitions into wagmi connectors carrying the metadata RainbowKit's modal reads
- * (`rkDetails`) — what RainbowKit's own `connectorsForWallets` does. It lives here so that the connectors can be
- * created at start-up without importing RainbowKit's UI, which is loaded only when a holder connects.
+ * RainbowKit's `connectorsForWallets` (same wallets, order and `rkDetails`; connectors.parity.test.ts proves it),
+ * without importing RainbowKit's main module, which loads only when a holder connects.
  */
 export function connectorsForWallets(walletList: WalletList, { appName, projectId }: Options): CreateConnectorFn[] {
   const metadata = { name: appName, description: appName, url: window.location.origin, icons: [] }
@@ -49,11 +48,8 @@ export function connectorsForWallets(walletList: WalletList, { appName, projectI
 }
 
 /**
- * wagmi runs every connector's `setup` when the config is created, and the WalletConnect and MetaMask SDK connectors
- * load their SDKs there (to listen for connections made outside the app) — several hundred KB of JavaScript on every
- * page load, before anyone asks to connect. This defers that setup to the first time the connector's provider is
- * needed: when the holder picks that wallet, or when it is reconnected. Injected wallets set up for free and are left
- * as they are.
+ * Defers an SDK connector's `setup` (where WalletConnect and MetaMask load several hundred KB of SDK) from the
+ * config's creation to the first request for its provider: when the holder picks that wallet or it reconnects.
  */
 export function withDeferredSetup(create: CreateConnectorFn): CreateConnectorFn {
   return (config) => {

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import type { Address, Hash, Hex } from 'viem'
+import { localStorageStore, useStore } from '../lib/store'
 
 /**
  * The one write in flight, kept in localStorage so that a reload (or an app update) resumes waiting for its
@@ -18,12 +18,7 @@ export type PendingTransaction = {
   input?: Hex
 }
 
-const KEY = 'nai.pendingTransaction'
-const listeners = new Set<() => void>()
-let cached: { raw: string | null; value: PendingTransaction | null } = { raw: null, value: null }
-
-function parse(raw: string | null): PendingTransaction | null {
-  if (!raw) return null
+function parse(raw: string): PendingTransaction | undefined {
   try {
     const value = JSON.parse(raw) as Partial<PendingTransaction>
     if (
@@ -38,40 +33,21 @@ function parse(raw: string | null): PendingTransaction | null {
       return value as PendingTransaction
     }
   } catch {
-    // A corrupt record is dropped below.
+    // A corrupt record is dropped.
   }
-  return null
+  return undefined
 }
 
-export function readPendingTransaction(): PendingTransaction | null {
-  const raw = globalThis.localStorage?.getItem(KEY) ?? null
-  if (raw !== cached.raw) {
-    const value = parse(raw)
-    if (raw !== null && value === null) globalThis.localStorage?.removeItem(KEY)
-    cached = { raw, value }
-  }
-  return cached.value
-}
+const pendingTransaction = localStorageStore<PendingTransaction | null>('nai.pendingTransaction', {
+  parse,
+  serialize: (value) => JSON.stringify(value),
+  empty: null,
+})
 
-export function writePendingTransaction(value: PendingTransaction | null) {
-  if (value) globalThis.localStorage?.setItem(KEY, JSON.stringify(value))
-  else globalThis.localStorage?.removeItem(KEY)
-  for (const listener of listeners) listener()
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === KEY) listener()
-  }
-  globalThis.addEventListener?.('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    globalThis.removeEventListener?.('storage', onStorage)
-  }
-}
+export const readPendingTransaction = pendingTransaction.get
+export const writePendingTransaction = pendingTransaction.set
 
 /** The write in flight, if any (also across tabs). */
 export function usePendingTransaction(): PendingTransaction | null {
-  return useSyncExternalStore(subscribe, readPendingTransaction, () => null)
+  return useStore(pendingTransaction)
 }

@@ -8,8 +8,8 @@ import {
 } from '@rainbow-me/rainbowkit'
 import { useEffect } from 'react'
 import { createPortal } from 'react-dom'
-import { registerWalletKit, useButtonSlots } from './WalletKit'
 import { APP_NAME } from './wagmi'
+import { registerWalletKit, useButtonSlots } from './walletKitState'
 
 /**
  * RainbowKit's provider, modals and buttons: loaded only when a holder connects or is already connected, so a first

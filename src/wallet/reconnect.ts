@@ -6,13 +6,9 @@ import type { WagmiConfig } from './wagmi'
 type ConnectorKind = { id: string; type: string }
 
 /**
- * The connectors to try when the page opens. wagmi's own reconnect-on-mount asks every connector for its provider,
- * and for the MetaMask, Coinbase and WalletConnect connectors that means downloading their SDKs (several hundred KB
- * of JavaScript) on every visit, connected or not. Only these can hold a connection worth restoring:
- * - the wallet the holder connected with last (its SDK is needed anyway);
- * - wallets injected into the browser (extensions, in-app browsers, EIP-6963 announcements): asking them costs
- *   nothing, and an extension that already approved the portal connects at once, as wagmi would do;
- * - Safe, when the portal runs inside a Safe app's iframe.
+ * The connectors to try when the page opens: the wallet used last, injected wallets (free to ask) and Safe inside a
+ * Safe app's iframe. wagmi's own reconnect asks every connector, which downloads the MetaMask, Coinbase and
+ * WalletConnect SDKs on every visit.
  */
 export function reconnectCandidates<C extends ConnectorKind>(
   connectors: readonly C[],

@@ -1,22 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import {
-  type Hash,
-  HttpRequestError,
-  TimeoutError,
-  type TransactionReceipt,
-  WaitForTransactionReceiptTimeoutError,
-} from 'viem'
-import { getTransaction, getTransactionCount, getTransactionReceipt, waitForTransactionReceipt } from 'viem/actions'
+import type { Hash } from 'viem'
+import { getTransaction } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
 import { getClient, writeContract } from 'wagmi/actions'
-import { describeError } from '../lib/errors'
+import type { ErrorDescription } from '../lib/errors'
+import { awaitOutcome, isNetworkFailure, type OutcomeStatus } from './awaitOutcome'
+import { guardMessage } from './guard'
 import {
   type PendingTransaction,
   readPendingTransaction,
   usePendingTransaction,
   writePendingTransaction,
 } from './pendingTransaction'
-import { addRecentTransaction } from './WalletKit'
+import { addRecentTransaction } from './walletKitState'
 
 type WriteRequest = Parameters<typeof writeContract>[1]
 
@@ -28,9 +24,18 @@ export type Action<Id extends string> = {
   simulate: () => Promise<{ request: WriteRequest }>
 }
 
-class TransactionFailed extends Error {}
-
-type Client = NonNullable<ReturnType<typeof getClient>>
+/** For each way a write ends: whether it is over (the pending record goes) and what the holder is told. */
+const OUTCOMES: { [status in OutcomeStatus]: { over: boolean; message: string | null } } = {
+  success: { over: true, message: null },
+  reverted: { over: true, message: 'The transaction was reverted on chain. Nothing was changed.' },
+  cancelled: { over: true, message: 'The transaction was cancelled in your wallet.' },
+  replaced: { over: true, message: 'Your transaction was replaced in your wallet. The figures show the outcome.' },
+  offline: {
+    over: false,
+    message:
+      'The network could not be reached while waiting for your transaction. It will be checked again when you are back online.',
+  },
+}
 
 /** The nonce and call of a transaction just sent, when the node already knows it. */
 async function sentTransaction(config: Parameters<typeof getClient>[0], hash: Hash) {
@@ -41,27 +46,14 @@ async function sentTransaction(config: Parameters<typeof getClient>[0], hash: Ha
 }
 
 /**
- * True when the stored transaction never got a receipt and its nonce is already used: it was replaced (sped up or
- * cancelled in the wallet). Used once the wait has timed out, for nodes that cannot look a transaction up by sender
- * and nonce, where a replacement mined while the portal was closed is not found otherwise.
+ * The one write pipeline every action button uses: guard, simulate, write, then wait for the outcome
+ * ({@link awaitOutcome}) and refresh what the write changed. A pending write survives a reload.
  */
-async function nonceUsedElsewhere(client: Client, record: PendingTransaction): Promise<boolean> {
-  if (record.nonce === undefined) return false
-  const receipt = await getTransactionReceipt(client, { hash: record.hash }).catch(() => undefined)
-  if (receipt) return false
-  const used = await getTransactionCount(client, { address: record.account, blockTag: 'latest' })
-  return used > record.nonce
-}
-
-function isNetworkFailure(error: unknown) {
-  return error instanceof HttpRequestError || error instanceof TimeoutError || error instanceof TypeError
-}
-
-/**
- * The single write pipeline every action button uses: guard, simulate, write, wait for the receipt, check its
- * status, handle a replaced transaction, then refresh what the write changed. A pending write survives a reload.
- */
-export function useTransactor<Id extends string>(options: { onSettled: () => void }) {
+export function useTransactor<Id extends string>(options: {
+  onSettled: () => void
+  /** What the holder is told about a failure, in the words of the feature that writes. */
+  describeError: (error: unknown) => ErrorDescription
+}) {
   const config = useConfig()
   const chain = config.chains[0]
   const { address, chainId, isConnected } = useAccount()
@@ -70,70 +62,52 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
   const [submitting, setSubmitting] = useState<Id | null>(null)
   const onSettledRef = useRef(options.onSettled)
   onSettledRef.current = options.onSettled
+  const describeRef = useRef(options.describeError)
+  describeRef.current = options.describeError
   const waiting = useRef<Hash | null>(null)
 
   const inFlight = stored && stored.account === address && stored.chainId === chain.id ? (stored.action as Id) : null
   const pending = submitting ?? inFlight
 
+  /** The sentence for `failure`, if the holder is to see one. */
+  const failureMessage = useCallback((failure: unknown) => {
+    const description = describeRef.current(failure)
+    return description.kind === 'failed' ? description.message : null
+  }, [])
+
   const settle = useCallback(
     async (record: PendingTransaction, resimulate?: () => Promise<unknown>) => {
-      const { hash } = record
-      if (waiting.current === hash) return
-      waiting.current = hash
+      if (waiting.current === record.hash) return
+      waiting.current = record.hash
       try {
-        let cancelled = false
         const client = getClient(config)
-        if (!client) throw new TransactionFailed(`No connection to ${config.chains[0].name} is configured.`)
-        let receipt: TransactionReceipt | undefined
-        while (!receipt) {
-          try {
-            receipt = await waitForTransactionReceipt(client, {
-              hash,
-              // Finds a speed-up or cancel made in the wallet, also one mined while the portal was closed.
-              replacement:
-                record.nonce === undefined
-                  ? undefined
-                  : { from: record.account, nonce: record.nonce, to: record.to, input: record.input },
-              onReplaced: (replacement) => {
-                cancelled = replacement.reason === 'cancelled'
-              },
-            })
-          } catch (failure) {
-            if (!(failure instanceof WaitForTransactionReceiptTimeoutError)) throw failure
-            if (await nonceUsedElsewhere(client, record)) {
-              writePendingTransaction(null)
-              setError('Your transaction was replaced in your wallet. The figures show the outcome.')
-              return
-            }
-            // Still waiting to be mined (a low fee, a busy network): keep waiting.
-          }
-        }
-        if (cancelled) throw new TransactionFailed('The transaction was cancelled in your wallet.')
-        if (receipt.status !== 'success') {
-          // Run the call again to find the contract's reason; fall back to a plain sentence.
-          await resimulate?.()
-          throw new TransactionFailed('The transaction was reverted on chain. Nothing was changed.')
-        }
-        writePendingTransaction(null)
-      } catch (failure) {
-        if (isNetworkFailure(failure)) {
-          setError(
-            'The network could not be reached while waiting for your transaction. It will be checked again when you are back online.',
-          )
+        if (!client) {
+          writePendingTransaction(null)
+          setError(`No connection to ${config.chains[0].name} is configured.`)
           return
         }
+        const outcome = await awaitOutcome(client, record)
+        const { over, message } = OUTCOMES[outcome.status]
+        if (over) writePendingTransaction(null)
+        // A revert is explained by running the call again; the state may have changed since, hence the fallback.
+        const reason =
+          outcome.status === 'reverted' && resimulate
+            ? await resimulate().then(
+                () => null,
+                (failure: unknown) => (isNetworkFailure(failure) ? null : failureMessage(failure)),
+              )
+            : null
+        if (reason ?? message) setError(reason ?? message)
+      } catch (failure) {
         writePendingTransaction(null)
-        if (failure instanceof TransactionFailed) setError(failure.message)
-        else {
-          const description = describeError(failure)
-          if (description.kind === 'failed') setError(description.message)
-        }
+        const message = failureMessage(failure)
+        if (message) setError(message)
       } finally {
         waiting.current = null
         onSettledRef.current()
       }
     },
-    [config],
+    [config, failureMessage],
   )
 
   // Resume waiting for a transaction sent before a reload, and again when the connection comes back.
@@ -151,12 +125,10 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
     async (action: Action<Id>) => {
       if (readPendingTransaction() || submitting) return
       setError(null)
-      if (!isConnected || !address) {
-        setError('Connect your wallet first.')
-        return
-      }
-      if (chainId !== chain.id) {
-        setError(`Your wallet is on another network. Switch to ${chain.name} to continue.`)
+      const connected = isConnected && address !== undefined
+      const guard = guardMessage({ online: navigator.onLine, connected, chainId, chain })
+      if (guard !== null || address === undefined || chainId === undefined) {
+        if (guard) setError(guard)
         return
       }
       let hash: Hash
@@ -165,8 +137,8 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
         const { request } = await action.simulate()
         hash = await writeContract(config, request)
       } catch (failure) {
-        const description = describeError(failure)
-        if (description.kind === 'failed') setError(description.message)
+        const message = failureMessage(failure)
+        if (message) setError(message)
         return
       } finally {
         setSubmitting(null)
@@ -183,7 +155,7 @@ export function useTransactor<Id extends string>(options: { onSettled: () => voi
       addRecentTransaction(hash, action.description)
       await settle(record, action.simulate)
     },
-    [address, chainId, chain, config, isConnected, settle, submitting],
+    [address, chainId, chain, config, isConnected, settle, submitting, failureMessage],
   )
 
   return { run, pending, error, clearError: useCallback(() => setError(null), []) }

@@ -20,7 +20,7 @@ export const APP_NAME = 'NAI Vesting & Claim Portal'
  * MetaMask, Rabby and others show up as installed wallets even without a WalletConnect project id. Wallets that
  * fall back to WalletConnect are only listed when a project id is configured.
  */
-function walletList(appConfig: AppConfig, rpcUrl: string): WalletList {
+export function walletList(appConfig: AppConfig, rpcUrl: string): WalletList {
   const wallets = appConfig.walletConnectProjectId
     ? [injectedWallet, metaMaskWallet, rainbowWallet, coinbaseWallet, walletConnectWallet, safeWallet]
     : [injectedWallet, coinbaseWallet, safeWallet]

@@ -4,7 +4,7 @@ pragma solidity 0.8.28;
 import {IVesting} from "../../src/interfaces/IVesting.sol";
 import {Base} from "../Base.t.sol";
 
-/// @dev Covers the claim split of SPEC §5 for any position (1 wei up to the uint96 limit), any burn percentage
+/// @dev Covers the claim split for any position (1 wei up to the uint96 limit), any burn percentage
 /// (0 to 100 %), any claimed amount (1 wei up to the whole position) or any whole percentage of the position, at
 /// any second of the claim window, after other holders already burned: event, preview, both payouts, the dead
 /// address, totalBurned and the position must all equal the plain formula. Also: any second outside the window
@@ -43,7 +43,7 @@ contract ClaimAndBurn_Fuzz_Test is Base {
         _addVestingClaim(holder, position, burnPercentage);
         vm.warp(CLAIM_START + 1 days);
 
-        // SPEC §5: claimed = position × percent ÷ 100, exactly the position at 100 %.
+        // claimed = position × percent ÷ 100, exactly the position at 100 %.
         uint256 claimed = position * percent / 100;
         _claimAndCheck(claimed, burnPercentage);
         if (percent == 100) vm.assertEq(_positionAmount(holder), 0, "whole position at 100 %");

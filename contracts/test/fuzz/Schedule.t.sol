@@ -4,7 +4,7 @@ pragma solidity 0.8.28;
 import {Vesting} from "../../src/Vesting.sol";
 import {Base} from "../Base.t.sol";
 
-/// @dev Covers the unlock schedule of SPEC §5: for any position (1 wei up to the uint96 limit), any time (before,
+/// @dev Covers the linear unlock schedule: for any position (1 wei up to the uint96 limit), any time (before,
 /// at and after every boundary, decades on) and any valid schedule (including one with no locked phase),
 /// vestedAmount equals the plain formula, never falls as time passes and never exceeds the position; claimableAmount
 /// equals max(0, vested − unlockedAmount) after an earlier unlock at another random time, and unlock pays exactly it.

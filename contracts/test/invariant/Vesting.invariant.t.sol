@@ -5,7 +5,7 @@ import {Base} from "../Base.t.sol";
 import {InvariantTargets} from "../utils/InvariantTargets.sol";
 import {VestingHandler} from "./handlers/VestingHandler.sol";
 
-/// @dev The SPEC §6 invariants of Vesting under any sequence of the handler's calls: the four default holders plus
+/// @dev Vesting's accounting invariants under any sequence of the handler's calls: the four default holders plus
 /// six more accounts and two whitelisted holder contracts, through every phase.
 contract Vesting_Invariant_Test is Base, InvariantTargets {
     VestingHandler internal handler;

@@ -6,19 +6,26 @@ import { simulateContract } from 'wagmi/actions'
 import { useAppConfig } from '../../config/AppConfigContext'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
 import { useTransactor } from '../../wallet/useTransactor'
+import { describeHolderError } from './errors'
 
 export type VestingActionId = 'claimAndBurn' | 'unlock' | 'legacyClaim'
 
 /** The three holder actions, each through the one write pipeline; a receipt refreshes the holder's reads. */
-export function useVestingActions(holdingsQueryKey: QueryKey) {
+export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: string; decimals: number }) {
   const config = useConfig()
+  const chainName = config.chains[0].name
   const { vestingAddress, legacyAddress } = useAppConfig()
   const queryClient = useQueryClient()
   const onSettled = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: holdingsQueryKey }),
     [queryClient, holdingsQueryKey],
   )
-  const transactor = useTransactor<VestingActionId>({ onSettled })
+  const { symbol, decimals } = token
+  const describeError = useCallback(
+    (error: unknown) => describeHolderError(error, { token: { symbol, decimals }, chainName }),
+    [symbol, decimals, chainName],
+  )
+  const transactor = useTransactor<VestingActionId>({ onSettled, describeError })
   const { run } = transactor
 
   return useMemo(

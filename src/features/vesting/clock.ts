@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
+import { createStore } from '../../lib/store'
 
 /**
  * One clock for the page, ticking once a second. When the device clock differs from the chain's latest block
@@ -8,28 +9,17 @@ import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'reac
 export const MAX_DRIFT_MS = 120_000
 
 let offsetMs = 0
-const listeners = new Set<() => void>()
-let timer: ReturnType<typeof setInterval> | undefined
-
-function notify() {
-  for (const listener of listeners) listener()
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  timer ??= setInterval(notify, 1000)
-  return () => {
-    listeners.delete(listener)
-    if (listeners.size === 0 && timer !== undefined) {
-      clearInterval(timer)
-      timer = undefined
-    }
-  }
-}
 
 function nowSeconds() {
   return Math.floor((Date.now() + offsetMs) / 1000)
 }
+
+/** The second the clock last ticked at; it ticks only while something follows it. */
+const tick = createStore(nowSeconds(), (store) => {
+  const timer = setInterval(() => store.set(nowSeconds()), 1000)
+  return () => clearInterval(timer)
+})
+const { subscribe } = tick
 
 function isCorrected() {
   return offsetMs !== 0
@@ -44,7 +34,7 @@ export function reportChainTime(chainSeconds: bigint, deviceMs: number) {
   const next = Math.abs(drift) > MAX_DRIFT_MS ? drift : 0
   if (next === offsetMs) return
   offsetMs = next
-  notify()
+  tick.set(nowSeconds())
 }
 
 /** The page's current time in seconds since the epoch, re-rendering the caller every second. */
@@ -53,11 +43,8 @@ export function useNow(): bigint {
 }
 
 /**
- * A value derived from the page's time, re-rendering the caller only when that value changes: the phase, which
- * changes a few times over the schedule, or whether a date has passed. A component that shows seconds uses
- * {@link useNow}; one that only needs to know *which* period it is in uses this, so that the clock's tick does not
- * re-render it (and everything below it) every second. `select` must be cheap and return a primitive (compared with
- * `Object.is`).
+ * A value derived from the page's time (the phase, whether a date has passed), re-rendering the caller only when it
+ * changes rather than on every tick. `select` must be cheap and return a primitive.
  */
 export function useClockValue<T extends string | number | bigint | boolean>(select: (nowSeconds: bigint) => T): T {
   return useSyncExternalStore(subscribe, () => select(BigInt(nowSeconds())))
@@ -69,10 +56,8 @@ export function useClockCorrected(): boolean {
 }
 
 /**
- * Text that follows the clock without re-rendering its component: `format` is written straight into the element
- * on every tick that changes it. A countdown that re-renders through React every second costs its whole subtree's
- * render, commit and layout each time; this costs one text update. Put `ref` on the element and render `text` as
- * its only child.
+ * Text the clock writes straight into its element each tick, without re-rendering the component: one text update
+ * instead of a render, commit and layout a second. Put `ref` on the element and render `text` as its only child.
  */
 export function useClockText(format: (nowSeconds: bigint) => string): {
   ref: (element: HTMLElement | null) => (() => void) | undefined

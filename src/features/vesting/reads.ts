@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { type Address, BaseError, ContractFunctionZeroDataError, erc20Abi } from 'viem'
+import { type Address, BaseError, ContractFunctionZeroDataError, erc20Abi, zeroAddress } from 'viem'
 import { useConfig, useReadContracts } from 'wagmi'
 import { useAppConfig } from '../../config/AppConfigContext'
 import { multicall3Address } from '../../config/chains'
@@ -83,8 +83,8 @@ export type Holdings = {
 export function useHoldings(holder: Address | undefined, token: Address | undefined) {
   const { vestingAddress, legacyAddress } = useAppConfig()
   const multicall3 = useMulticall3()
-  const account = holder ?? '0x0000000000000000000000000000000000000000'
-  const tokenAddress = token ?? '0x0000000000000000000000000000000000000000'
+  const account = holder ?? zeroAddress
+  const tokenAddress = token ?? zeroAddress
   const result = useReadContracts({
     contracts: [
       { address: vestingAddress, abi: vestingAbi, functionName: 'claimByOwner', args: [account] },

@@ -2,13 +2,9 @@ import type { Plugin } from 'vite'
 import type { ManifestTransform } from 'workbox-build'
 
 /**
- * Build-time half of the service worker: decides which JavaScript chunks form the app shell, the part precached at
- * install so that the portal opens with no network. Everything else (wallet SDKs, RainbowKit's locales, wallet and
- * chain images) is loaded only when a holder needs it and cached by the worker at runtime instead.
- *
- * The shell is what the app itself needs to start: the entry chunk, the chunks the app's own source loads lazily
- * (e.g. the wallet UI that loads as soon as a wallet reconnects), and every chunk those import statically. A chunk
- * reached only through a dynamic import inside a dependency is not part of it.
+ * Which JavaScript chunks the service worker precaches: the app shell, so that the portal opens with no network —
+ * the entry, the chunks the app's own source loads lazily, and what those import statically. Wallet SDKs and
+ * RainbowKit's locales, reached only from inside dependencies, are cached at runtime when first used.
  */
 
 /** What the shell decision needs to know about one output chunk. */

@@ -10,7 +10,7 @@ import {Cheats} from "../../utils/Cheats.sol";
 /// @notice Makes random valid calls on {Vesting} for the invariant tests: time passing through every phase (often
 /// landing exactly on a boundary), batches allocating fresh holders, a batch run again, claims in the window, unlocks,
 /// locked transfers to and from whitelisted holder contracts and whitelist changes. Keeps ghost totals of everything
-/// allocated, received, burned and unlocked, and checks each payout against the SPEC §5 formula as it happens.
+/// allocated, received, burned and unlocked, and checks each payout against the plain formula as it happens.
 contract VestingHandler is Cheats {
     uint256 internal constant FULL_BURN = 1e18;
     address internal constant DEAD = 0x000000000000000000000000000000000000dEaD;

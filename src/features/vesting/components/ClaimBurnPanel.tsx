@@ -1,7 +1,6 @@
 import { useId, useState } from 'react'
 import type { VestingActions } from '../actions'
-import { formatBurnPercentage } from '../domain/format'
-import { claimSplit, type Position } from '../domain/position'
+import { claimSplit, formatBurnPercentage, type Position } from '../domain/position'
 import type { Phase, Schedule } from '../domain/schedule'
 import { ConfirmDialog } from './ConfirmDialog'
 import { Countdown } from './Countdown'

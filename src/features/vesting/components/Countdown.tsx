@@ -1,5 +1,5 @@
+import { formatCountdown } from '../../../lib/format'
 import { useClockText } from '../clock'
-import { formatCountdown } from '../domain/format'
 
 /** Time left until `to` (epoch seconds), written by the page clock each second without re-rendering the page. */
 export function Countdown({ to }: { to: bigint }) {

@@ -1,6 +1,6 @@
+import { formatDateTime } from '../../../lib/format'
 import type { VestingActions } from '../actions'
 import { useClockValue } from '../clock'
-import { formatDateTime } from '../domain/format'
 
 type Props = {
   amount: bigint

@@ -1,15 +1,16 @@
 import { useAccount, useConfig } from 'wagmi'
+import { formatDateTime, formatTokenAmount } from '../../../lib/format'
 import { useOnline } from '../../../lib/useOnline'
-import { FreshnessNotice } from '../../../pwa/FreshnessNotice'
-import { useHolder } from '../../../pwa/holder'
+import { guardMessage } from '../../../wallet/guard'
 import { WalletButton } from '../../../wallet/WalletKit'
 import { useVestingActions } from '../actions'
 import { useClockCorrected, useClockValue } from '../clock'
-import { formatDateTime, formatTokenAmount } from '../domain/format'
 import { hasPosition } from '../domain/position'
 import { phaseAt } from '../domain/schedule'
+import { useHolder } from '../holder'
 import { type Deployment, type Holdings, isContractMissing, useDeployment, useHoldings } from '../reads'
 import { ClaimBurnPanel } from './ClaimBurnPanel'
+import { FreshnessNotice } from './FreshnessNotice'
 import { LegacySection } from './LegacySection'
 import { LockPanel } from './LockPanel'
 import { WalletTools } from './WalletTools'
@@ -95,7 +96,7 @@ function HolderView({ deployment }: { deployment: Deployment }) {
         refreshFailed={holdings.error !== null}
         onRetry={() => void holdings.refetch()}
       />
-      <Position
+      <PositionPanels
         deployment={deployment}
         holdings={holdings.data}
         queryKey={holdings.queryKey}
@@ -105,7 +106,8 @@ function HolderView({ deployment }: { deployment: Deployment }) {
   )
 }
 
-function Position({
+/** The holder's figures and actions: both panels, the legacy section, and why actions are unavailable. */
+function PositionPanels({
   deployment,
   holdings,
   queryKey,
@@ -119,18 +121,12 @@ function Position({
   const online = useOnline()
   const { chainId } = useAccount()
   const chain = useConfig().chains[0]
-  const actions = useVestingActions(queryKey)
+  const actions = useVestingActions(queryKey, holdings)
   const { position, legacyAmount, totalBurned, symbol, decimals } = holdings
   const format = (value: bigint) => `${formatTokenAmount(value, decimals)} ${symbol}`
   // Re-renders the position when the phase changes, not on every tick.
   const phase = useClockValue((now) => phaseAt(deployment.schedule, now))
-  const disabledReason = !online
-    ? 'You are offline. Actions are available again once you are back online.'
-    : !walletConnected
-      ? 'Your wallet is not connected yet. Actions are available once it has reconnected.'
-      : chainId !== chain.id
-        ? `Your wallet is on another network. Switch to ${chain.name} to continue.`
-        : null
+  const disabledReason = guardMessage({ online, connected: walletConnected, chainId, chain })
 
   return (
     <>

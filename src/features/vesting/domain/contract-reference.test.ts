@@ -24,32 +24,20 @@ import {
   installMulticall3,
   MULTICALL3_ADDRESS,
 } from '../../../../scripts/lib/deploy'
+import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../../../config/anvil'
 import { demoTokenAbi, vestingAbi } from '../../../generated'
-import { describeError } from '../../../lib/errors'
-import { claimableAmount, claimSplit, hasPosition, type Position, vestedAmount } from './position'
-import { phaseAt, type Schedule } from './schedule'
+import { describeHolderError } from '../errors'
+import { claimableAmount, claimSplit, DEAD_ADDRESS as DEAD, hasPosition, type Position, vestedAmount } from './position'
+import { phaseAt, PRODUCTION_SCHEDULE as production, type Schedule } from './schedule'
 
 const E18 = 10n ** 18n
 const UINT96_MAX = 2n ** 96n - 1n
-const DEAD: Address = '0x000000000000000000000000000000000000dEaD'
-const OWNER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+const [OWNER_KEY] = ANVIL_PRIVATE_KEYS
 /** Anvil's unlocked accounts #1–#3: they send their own transactions in the journey below. */
-const [ALICE, BOB, CAROL] = [
-  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
-] as const satisfies readonly Address[]
+const [, ALICE, BOB, CAROL] = ANVIL_ACCOUNTS
 
 /** The chain's first block; the journey schedule is laid out after it so the chain can walk through every phase. */
 const GENESIS = 1_700_000_000n
-
-/** The production schedule (SPEC §3): sampled through the time-independent `vestedAmount(holder, t)` view. */
-const production: Schedule = {
-  claimStart: 1730314800n,
-  claimEnd: 1731524400n,
-  unlockStart: 1769972400n,
-  unlockEnd: 1801508400n,
-}
 
 /** A schedule the chain walks through; the unlock lasts a prime number of seconds so rounding matters. */
 const journey: Schedule = {
@@ -304,7 +292,7 @@ describe('a journey through every phase', () => {
     })
 
   const [alice, bob, carol] = journeyAllocations as [Allocation, Allocation, Allocation]
-  const describeOptions = { locale: 'en-US', timeZone: 'UTC' }
+  const describeOptions = { token: { symbol: 'NAI', decimals: 18 }, locale: 'en-US', timeZone: 'UTC' }
 
   it('explains a claim before the window opens with the decoded custom error', async () => {
     const simulation = publicClient.simulateContract({
@@ -318,7 +306,7 @@ describe('a journey through every phase', () => {
       () => undefined,
       (failure: unknown) => failure,
     )
-    expect(describeError(error, describeOptions)).toEqual({
+    expect(describeHolderError(error, describeOptions)).toEqual({
       kind: 'failed',
       message:
         'The claim window is closed: claim and burn is only possible between Nov 14, 2023, 10:30 PM UTC and Nov 14, 2023, 10:46 PM UTC.',
@@ -382,7 +370,10 @@ describe('a journey through every phase', () => {
         () => undefined,
         (failure: unknown) => failure,
       )
-    expect(describeError(error)).toEqual({ kind: 'failed', message: 'Nothing has unlocked since your last claim.' })
+    expect(describeHolderError(error, describeOptions)).toEqual({
+      kind: 'failed',
+      message: 'Nothing has unlocked since your last claim.',
+    })
   })
 
   it('pays exactly claimableAmount on each unlock and reports the same claimable as the contract', async () => {

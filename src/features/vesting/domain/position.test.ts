@@ -3,23 +3,20 @@ import {
   type ClaimSplit,
   claimableAmount,
   claimSplit,
+  formatBurnPercentage,
   hasPosition,
   type Position,
   unlockProgressPercent,
   vestedAmount,
 } from './position'
-import type { Schedule } from './schedule'
+import { PRODUCTION_SCHEDULE, type Schedule } from './schedule'
 
 /** Unlocking lasts exactly 1000 s, so that vested amounts are easy to check by hand. */
 const short: Schedule = { claimStart: 100n, claimEnd: 200n, unlockStart: 1000n, unlockEnd: 2000n }
-/** The production schedule (SPEC §3): unlocking lasts 31,536,000 s (365 days). */
-const production: Schedule = {
-  claimStart: 1730314800n,
-  claimEnd: 1731524400n,
-  unlockStart: 1769972400n,
-  unlockEnd: 1801508400n,
-}
+/** Unlocking lasts 31,536,000 s (365 days). */
+const production = PRODUCTION_SCHEDULE
 const E18 = 10n ** 18n
+const E16 = 10n ** 16n
 const E30 = 10n ** 30n
 const UINT96_MAX = 2n ** 96n - 1n
 
@@ -179,5 +176,25 @@ describe('unlockProgressPercent', () => {
     ['10^30 wei a third of a year in', position(E30), production, production.unlockStart + 10512000n, 33.33],
   ])('%s', (_, value, schedule, now, expected) => {
     expect(unlockProgressPercent(value, schedule, now)).toBe(expected)
+  })
+})
+
+describe('formatBurnPercentage', () => {
+  it.each<[bigint, string]>([
+    [0n, '0.0'],
+    [25n * E16, '25.0'],
+    [125n * 10n ** 15n, '12.5'],
+    [E18, '100.0'],
+    [123456789012345678n, '12.3'],
+    [E18 - 1n, '99.9'],
+    [10n ** 15n - 1n, '0.0'],
+    [10n ** 15n, '0.1'],
+    [5n * E16, '5.0'],
+  ])('%s → %s', (value, expected) => {
+    expect(formatBurnPercentage(value)).toBe(expected)
+  })
+
+  it('rejects a negative value', () => {
+    expect(() => formatBurnPercentage(-1n)).toThrow(RangeError)
   })
 })

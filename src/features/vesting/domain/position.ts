@@ -1,3 +1,4 @@
+import type { Address } from 'viem'
 import type { Schedule } from './schedule'
 
 /** A holder's position as the contract's `claimByOwner` returns it, amounts in the token's smallest unit. */
@@ -10,8 +11,22 @@ export type Position = {
   unlockedAmount: bigint
 }
 
+/** Where burned tokens go: the contract sends them here, so that burning works with any ERC-20. */
+export const DEAD_ADDRESS: Address = '0x000000000000000000000000000000000000dEaD'
+
 /** A burn percentage of 100 %, as the contract writes it. */
 export const FULL_BURN = 10n ** 18n
+
+/**
+ * A burn percentage (an 18-decimal fraction, 1e18 = 100 %) as a percent with one decimal, rounded down so that a
+ * share just below 100 % never reads "100.0": 250000000000000000n → "25.0", 125000000000000000n → "12.5".
+ * @throws RangeError for a negative value.
+ */
+export function formatBurnPercentage(burnPercentage: bigint): string {
+  if (burnPercentage < 0n) throw new RangeError(`A burn percentage cannot be negative, got ${burnPercentage}.`)
+  const tenthsOfAPercent = burnPercentage / 10n ** 15n
+  return `${tenthsOfAPercent / 10n}.${tenthsOfAPercent % 10n}`
+}
 
 /** Whether the address has anything in the vesting contract at all. */
 export function hasPosition(position: Position): boolean {

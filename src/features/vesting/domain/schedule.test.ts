@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Phase, phaseAt, type Schedule } from './schedule'
-
-/** The production schedule (SPEC §3). */
-const production: Schedule = {
-  claimStart: 1730314800n,
-  claimEnd: 1731524400n,
-  unlockStart: 1769972400n,
-  unlockEnd: 1801508400n,
-}
+import { isPhase, type Phase, phaseAt, PRODUCTION_SCHEDULE as production, type Schedule } from './schedule'
 
 /** A schedule whose lock is empty: unlocking starts the second the claim window closes. */
 const noLock: Schedule = { claimStart: 100n, claimEnd: 200n, unlockStart: 200n, unlockEnd: 300n }
@@ -39,5 +31,15 @@ describe('phaseAt', () => {
     [300n, 'ended'],
   ])('with no lock between claimEnd and unlockStart, t = %s is %s', (now, phase) => {
     expect(phaseAt(noLock, now)).toBe(phase)
+  })
+})
+
+describe('isPhase', () => {
+  it.each([
+    ...['before', 'claim', 'locked', 'unlocking', 'ended'].map((name) => [name, true] as const),
+    ['unlock', false] as const,
+    ['', false] as const,
+  ])('%j → %s', (name, expected) => {
+    expect(isPhase(name)).toBe(expected)
   })
 })

@@ -6,6 +6,14 @@ export type Schedule = {
   unlockEnd: bigint
 }
 
+/** The production schedule the deployed contracts hold; the app always reads the contract's own. */
+export const PRODUCTION_SCHEDULE: Schedule = {
+  claimStart: 1730314800n,
+  claimEnd: 1731524400n,
+  unlockStart: 1769972400n,
+  unlockEnd: 1801508400n,
+}
+
 /**
  * Where a moment falls in the schedule:
  * - `before`: t < claimStart
@@ -14,7 +22,12 @@ export type Schedule = {
  * - `unlocking`: unlockStart ≤ t < unlockEnd
  * - `ended`: t ≥ unlockEnd (everything has unlocked)
  */
-export type Phase = 'before' | 'claim' | 'locked' | 'unlocking' | 'ended'
+export const PHASES = ['before', 'claim', 'locked', 'unlocking', 'ended'] as const
+export type Phase = (typeof PHASES)[number]
+
+export function isPhase(value: string): value is Phase {
+  return (PHASES as readonly string[]).includes(value)
+}
 
 /** The phase at `now` (epoch seconds), with the same boundaries as the Vesting contract. */
 export function phaseAt(schedule: Schedule, now: bigint): Phase {

@@ -1,5 +1,5 @@
-import { formatDateTime } from '../features/vesting/domain/format'
-import { useOnline } from '../lib/useOnline'
+import { formatDateTime } from '../../../lib/format'
+import { useOnline } from '../../../lib/useOnline'
 
 type Props = {
   /** When the figures on the page were read from the chain (ms since the epoch). */

@@ -43,7 +43,7 @@ function asLastSuccess(state: PersistedClient['clientState']): PersistedClient['
 }
 
 /**
- * The persisted query cache of SPEC §8: localStorage through TanStack's sync-storage persister, with wagmi's
+ * The persisted query cache: localStorage through TanStack's sync-storage persister, with wagmi's
  * BigInt-safe serializer, 24 hours at most, busted by version, chain and contracts. A stored cache that cannot be
  * read (corrupt, foreign, expired) is dropped by the persister and the app starts without it.
  */

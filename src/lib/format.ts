@@ -27,17 +27,6 @@ export function formatTokenAmount(value: bigint, decimals: number): string {
   return decimalsText ? `${groupThousands(whole.toString())}.${decimalsText}` : groupThousands(whole.toString())
 }
 
-/**
- * A burn percentage (an 18-decimal fraction, 1e18 = 100 %) as a percent with one decimal, rounded down so that a
- * share just below 100 % never reads "100.0": 250000000000000000n → "25.0", 125000000000000000n → "12.5".
- * @throws RangeError for a negative value.
- */
-export function formatBurnPercentage(burnPercentage: bigint): string {
-  if (burnPercentage < 0n) throw new RangeError(`A burn percentage cannot be negative, got ${burnPercentage}.`)
-  const tenthsOfAPercent = burnPercentage / 10n ** 15n
-  return `${tenthsOfAPercent / 10n}.${tenthsOfAPercent % 10n}`
-}
-
 const twoDigits = (value: bigint) => value.toString().padStart(2, '0')
 
 /**

@@ -1,38 +1,18 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useEffect, useRef } from 'react'
 import { type Address, getAddress, isAddress } from 'viem'
 import { useAccount } from 'wagmi'
-import { useOnline } from '../lib/useOnline'
+import { localStorageStore, useStore } from '../../lib/store'
+import { useOnline } from '../../lib/useOnline'
 
 /**
  * The last address a wallet connected with, kept so that a holder who opens the app with no network (or before the
  * wallet has reconnected) still sees their position from the persisted cache.
  */
-const KEY = 'nai.lastHolder'
-const listeners = new Set<() => void>()
-
-function read(): Address | undefined {
-  const stored = globalThis.localStorage?.getItem(KEY)
-  return stored && isAddress(stored, { strict: false }) ? getAddress(stored) : undefined
-}
-
-function write(address: Address | null) {
-  if (address === read()) return
-  if (address) globalThis.localStorage?.setItem(KEY, address)
-  else globalThis.localStorage?.removeItem(KEY)
-  for (const listener of listeners) listener()
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === KEY) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
-}
+const lastHolder = localStorageStore<Address | undefined>('nai.lastHolder', {
+  parse: (raw) => (isAddress(raw, { strict: false }) ? getAddress(raw) : undefined),
+  serialize: (address) => address,
+  empty: undefined,
+})
 
 export type Holder = {
   /** Whose position the page shows; `undefined` asks the holder to connect. */
@@ -48,12 +28,13 @@ export type Holder = {
 export function useHolder(): Holder {
   const { address, status } = useAccount()
   const online = useOnline()
-  const remembered = useSyncExternalStore(subscribe, read, () => undefined)
+  const remembered = useStore(lastHolder)
   const previousStatus = useRef(status)
 
   useEffect(() => {
-    if (status === 'connected' && address) write(address)
-    else if (status === 'disconnected' && previousStatus.current === 'connected' && navigator.onLine) write(null)
+    if (status === 'connected' && address) lastHolder.set(address)
+    else if (status === 'disconnected' && previousStatus.current === 'connected' && navigator.onLine)
+      lastHolder.set(undefined)
     previousStatus.current = status
   }, [status, address])
 

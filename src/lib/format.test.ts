@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  formatBurnPercentage,
-  formatCountdown,
-  formatDateTime,
-  formatTokenAmount,
-  shortenAddress,
-  truncateName,
-} from './format'
+import { formatCountdown, formatDateTime, formatTokenAmount, shortenAddress, truncateName } from './format'
 
 const E18 = 10n ** 18n
 const E16 = 10n ** 16n
@@ -42,26 +35,6 @@ describe('formatTokenAmount', () => {
     expect(() => formatTokenAmount(-1n, 18)).toThrow(RangeError)
     expect(() => formatTokenAmount(1n, -1)).toThrow(RangeError)
     expect(() => formatTokenAmount(1n, 1.5)).toThrow(RangeError)
-  })
-})
-
-describe('formatBurnPercentage', () => {
-  it.each<[bigint, string]>([
-    [0n, '0.0'],
-    [25n * E16, '25.0'],
-    [125n * 10n ** 15n, '12.5'],
-    [E18, '100.0'],
-    [123456789012345678n, '12.3'],
-    [E18 - 1n, '99.9'],
-    [10n ** 15n - 1n, '0.0'],
-    [10n ** 15n, '0.1'],
-    [5n * E16, '5.0'],
-  ])('%s → %s', (value, expected) => {
-    expect(formatBurnPercentage(value)).toBe(expected)
-  })
-
-  it('rejects a negative value', () => {
-    expect(() => formatBurnPercentage(-1n)).toThrow(RangeError)
   })
 })
 

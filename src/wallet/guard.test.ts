@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { type GuardState, guardMessage } from './guard'
+
+const ready: GuardState = { online: true, connected: true, chainId: 43114, chain: { id: 43114, name: 'Avalanche' } }
+
+describe('guardMessage', () => {
+  it.each<[string, Partial<GuardState>, string | null]>([
+    ['nothing stands in the way', {}, null],
+    ['offline', { online: false }, 'You are offline. Actions are available again once you are back online.'],
+    [
+      'the wallet has not reconnected',
+      { connected: false, chainId: undefined },
+      'Your wallet is not connected yet. Actions are available once it has reconnected.',
+    ],
+    [
+      'the wallet is on another chain',
+      { chainId: 1 },
+      'Your wallet is on another network. Switch to Avalanche to continue.',
+    ],
+    [
+      'offline comes first',
+      { online: false, connected: false },
+      'You are offline. Actions are available again once you are back online.',
+    ],
+  ])('%s', (_, state, message) => {
+    expect(guardMessage({ ...ready, ...state })).toBe(message)
+  })
+})

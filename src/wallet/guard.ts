@@ -1,0 +1,18 @@
+/** What decides whether the holder can send a write now. */
+export type GuardState = {
+  online: boolean
+  /** A wallet is connected for the address the page shows. */
+  connected: boolean
+  /** The wallet's chain, when one is connected. */
+  chainId: number | undefined
+  /** The chain this build serves. */
+  chain: { id: number; name: string }
+}
+
+/** Why the holder cannot act right now, or `null` when they can: the page disables its actions with this reason. */
+export function guardMessage({ online, connected, chainId, chain }: GuardState): string | null {
+  if (!online) return 'You are offline. Actions are available again once you are back online.'
+  if (!connected) return 'Your wallet is not connected yet. Actions are available once it has reconnected.'
+  if (chainId !== chain.id) return `Your wallet is on another network. Switch to ${chain.name} to continue.`
+  return null
+}
