@@ -61,8 +61,15 @@ type CsvRecord = { line: number; fields: string[] }
  */
 function readCsv(text: string): { records: CsvRecord[] } | { error: RowError } {
   try {
-    const parsed = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true })
-    return { records: parsed.map(({ record, info }) => ({ line: info.lines, fields: record })) }
+    const records = parse(text, {
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      // Each record carries its line in front, so that the result keeps csv-parse's plain string[][] type.
+      on_record: (record, { lines }) => [String(lines), ...record],
+    })
+    return { records: records.map(([line, ...fields]) => ({ line: Number(line), fields })) }
   } catch (error) {
     if (!(error instanceof CsvError)) throw error
     const line = typeof error.lines === 'number' ? error.lines : 1
