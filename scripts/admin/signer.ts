@@ -55,7 +55,7 @@ export async function loadSigner(source: KeySource): Promise<LocalAccount> {
   const json = readKeystore(chosen.keystore)
   const password =
     source.env.ADMIN_KEYSTORE_PASSWORD ?? (await source.promptPassword(`Password for ${chosen.keystore}: `))
-  return privateKeyToAccount(decryptKeystore(json, password))
+  return privateKeyToAccount(await decryptKeystore(json, password))
 }
 
 /**
