@@ -18,14 +18,7 @@ import { AdminError, EXIT, RefusedError } from './errors.ts'
 import { formatDuration, formatRounded, formatToken, groupDigits } from './format.ts'
 import type { Io } from './io.ts'
 import { type JournalKey, readJournal, sameKey, summarizeJournal } from './journal.ts'
-import {
-  type ClaimLedger,
-  classifyRows,
-  findDeploymentBlock,
-  holdersWithPosition,
-  readLegacyLedger,
-  readVestingLedger,
-} from './ledger.ts'
+import { type ClaimLedger, classifyRows, findDeploymentBlock, holdersWithPosition, readLedger } from './ledger.ts'
 import { LoadProgress } from './progress.ts'
 import { describeFailure } from './revert.ts'
 import { addClaimsCalldata, approveCalldata, approveExactly, type Sender, sendBatch, settleSubmitted } from './send.ts'
@@ -60,18 +53,6 @@ export async function resolveFromBlock(
   if (fromBlock === undefined) return findDeploymentBlock(connection, contract, head)
   if (fromBlock > head) throw new RefusedError(`The from-block ${fromBlock} is after the chain's head ${head}.`)
   return fromBlock
-}
-
-export function readLedger(
-  connection: Connection,
-  kind: ClaimKind,
-  contract: Address,
-  fromBlock: bigint,
-  atBlock: bigint,
-): Promise<ClaimLedger> {
-  return kind === 'vesting'
-    ? readVestingLedger(connection, contract, fromBlock, atBlock)
-    : readLegacyLedger(connection, contract, fromBlock, atBlock)
 }
 
 function reportRowErrors(io: Io, csvPath: string, errors: RowError[], what: string): never {
