@@ -55,13 +55,7 @@ function timeValue(text: string): bigint {
 function numberValue(min: number, max: number, whole: boolean) {
   return (text: string): number => {
     const value = Number(text)
-    if (
-      text.trim() === '' ||
-      !Number.isFinite(value) ||
-      value < min ||
-      value > max ||
-      (whole && !Number.isInteger(value))
-    ) {
+    if (!(value >= min && value <= max) || (whole && !Number.isInteger(value))) {
       throw new InvalidArgumentError(`It must be a ${whole ? 'whole number' : 'number'} from ${min} to ${max}.`)
     }
     return value
@@ -142,7 +136,8 @@ type LoadFlags = Common & {
   maxBatch: number
   approve: boolean
 }
-type OwnerFlags = Common & { vesting?: Address; legacy?: Address; contract?: 'vesting' | 'legacy' | 'both' }
+type WhitelistFlags = Common & { vesting: Address }
+type TransferFlags = Common & { vesting?: Address; legacy?: Address; contract: 'vesting' | 'legacy' | 'both' }
 type StatusFlags = Omit<LoadFlags, 'journal' | 'gasShare' | 'maxBatch' | 'approve'> & { json?: true }
 
 function required<T>(value: T | undefined, what: string): T {
@@ -297,10 +292,10 @@ function buildProgram(io: Io, done: (code: number) => void): Command {
     .addOption(rpcUrlOption())
     .addOption(keystoreOption())
     .addOption(sendOption())
-    .action(async (target: Address, allowed: 'true' | 'false', flags: OwnerFlags) => {
-      const vesting = required(flags.vesting, '--vesting')
+    .action(async (target: Address, allowed: 'true' | 'false', flags: WhitelistFlags) => {
       const connection = await connect(flags.rpcUrl)
-      done(await runWhitelist(connection, io, keys(flags), vesting, target, allowed === 'true', flags.send === true))
+      const { vesting, send } = flags
+      done(await runWhitelist(connection, io, keys(flags), vesting, target, allowed === 'true', send === true))
     })
 
   program
@@ -322,7 +317,7 @@ function buildProgram(io: Io, done: (code: number) => void): Command {
     .addOption(rpcUrlOption())
     .addOption(keystoreOption())
     .addOption(sendOption())
-    .action(async (newOwner: Address, flags: OwnerFlags) => {
+    .action(async (newOwner: Address, flags: TransferFlags) => {
       const targets: { kind: ClaimKind; address: Address }[] = []
       if (flags.contract !== 'legacy') {
         targets.push({ kind: 'vesting', address: required(flags.vesting, '--vesting (or ADMIN_VESTING_ADDRESS)') })
