@@ -31,6 +31,8 @@ describe('LoadProgress', () => {
       progress.stop()
     }
     expect(tty.written().endsWith('\x1b[0J')).toBe(true)
+    // The terminal's line wrapping is never switched off (ESC [?7l).
+    expect(tty.written()).not.toContain('\x1b[?7l')
   })
 
   it('draws nothing without a terminal and only prints', () => {

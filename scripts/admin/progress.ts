@@ -30,6 +30,9 @@ export class LoadProgress {
       barCompleteChar: '█',
       barIncompleteChar: '░',
       clearOnComplete: true,
+      // Cut the bar to the terminal's width rather than switch the terminal's line wrapping off, which a Ctrl+C
+      // during a load would leave off.
+      linewrap: true,
     })
     this.bar = this.bars.create(holders, 0, { batch: 0, batches })
   }
