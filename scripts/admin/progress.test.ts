@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process'
 import { PassThrough } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { LoadProgress } from './progress.ts'
 
@@ -18,6 +21,8 @@ describe('LoadProgress', () => {
     const tty = terminal()
     const progress = new LoadProgress(tty.stream, 2000, 8)
     try {
+      await sleep(150)
+      expect(tty.written()).toContain('0/2,000 holders 0% · batch 0/8 · 0s · ETA –')
       progress.update(1200, 5)
       await sleep(250)
       expect(tty.written()).toContain('[██████████████░░░░░░░░░░] 1,200/2,000 holders 60% · batch 5/8 · 0s · ETA ')
@@ -42,5 +47,21 @@ describe('LoadProgress', () => {
     progress.print(() => printed.push('line'))
     progress.stop()
     expect(printed).toEqual(['line'])
+  })
+
+  it('draws in a plain Node process too, where cli-progress loads as CommonJS without Vitest between', async () => {
+    const script = `
+      import { PassThrough } from 'node:stream'
+      import { LoadProgress } from './scripts/admin/progress.ts'
+      const tty = Object.assign(new PassThrough(), { isTTY: true, columns: 120 })
+      let written = ''
+      tty.on('data', (chunk) => { written += chunk })
+      const progress = new LoadProgress(tty, 10, 2)
+      progress.update(5, 1)
+      setTimeout(() => { progress.stop(); console.log(JSON.stringify(written)) }, 250)
+    `
+    const cwd = fileURLToPath(new URL('../../', import.meta.url))
+    const { stdout } = await promisify(execFile)('npx', ['tsx', '--input-type=module', '--eval', script], { cwd })
+    expect(JSON.parse(stdout)).toContain('5/10 holders 50% · batch 1/2')
   })
 })

@@ -1,5 +1,6 @@
 import { clearLine, cursorTo } from 'node:readline'
-import { MultiBar, type SingleBar } from 'cli-progress'
+// cli-progress is CommonJS whose Format export Node cannot name from ESM: take the module object.
+import cliProgress from 'cli-progress'
 import { groupDigits } from './format.ts'
 
 /** Where a progress bar can be drawn: a terminal stream (process.stderr when it is one). */
@@ -13,8 +14,8 @@ const FORMAT =
  * 12s · ETA 8s". Without a terminal nothing is drawn and lines print as they are.
  */
 export class LoadProgress {
-  private readonly bars: MultiBar | undefined
-  private readonly bar: SingleBar | undefined
+  private readonly bars: cliProgress.MultiBar | undefined
+  private readonly bar: cliProgress.SingleBar | undefined
 
   constructor(
     private readonly terminal: Terminal | undefined,
@@ -22,10 +23,13 @@ export class LoadProgress {
     batches: number,
   ) {
     if (!terminal?.isTTY) return
-    this.bars = new MultiBar({
+    this.bars = new cliProgress.MultiBar({
       stream: terminal,
       format: FORMAT,
       formatValue: (value, _options, type) => (type === 'value' || type === 'total' ? groupDigits(value) : `${value}`),
+      // Before the first batch is done there is no rate to estimate from: cli-progress says NULL or INF.
+      formatTime: (time, options, round) =>
+        Number.isFinite(time) ? cliProgress.Format.TimeFormat(time, options, round) : '–',
       barsize: 24,
       barCompleteChar: '█',
       barIncompleteChar: '░',
