@@ -96,8 +96,18 @@ describe('readClaimsFile (Vesting)', () => {
 
   it('reports broken CSV quoting at its line', () => {
     expect(readClaimsFile('vesting', `address,amount,burn_percent\n${A},"1,0\n`, 18).errors).toEqual([
-      { line: 2, message: 'not valid CSV: a quoted field is never closed' },
+      { line: 2, message: 'not valid CSV: Quote Not Closed: the parsing is finished with an opening quote at line 2' },
     ])
+  })
+
+  it('reads a byte order mark, CRLF, quoting and padded fields, and counts blank lines', () => {
+    const text = `\uFEFFaddress,amount,burn_percent\r\n ${A} , 1 , 0 \r\n\r\n${B},"1,5",0\r\n"${C}",2,"12.5"\r\n`
+    const file = readClaimsFile('vesting', text, 18)
+    expect(file.rows.map((row) => [row.line, row.holder, row.amount])).toEqual([
+      [2, A, 10n ** 18n],
+      [5, C, 2n * 10n ** 18n],
+    ])
+    expect(file.errors).toEqual([{ line: 4, message: 'amount "1,5" is not a decimal number like 1234.5' }])
   })
 
   it('uses the token decimals', () => {

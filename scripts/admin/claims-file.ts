@@ -1,5 +1,5 @@
+import { CsvError, parse } from 'csv-parse/sync'
 import { type Address, getAddress, isAddress, zeroAddress } from 'viem'
-import { parseCsv } from './csv.ts'
 import { formatToken } from './format.ts'
 import { parseBurnPercent, parseTokenAmount } from './units.ts'
 
@@ -52,6 +52,31 @@ export function addressProblem(text: string, zeroRole = 'hold a claim'): string 
   return undefined
 }
 
+/** One CSV record and the line of the file it ends on (csv-parse counts lines as an editor does). */
+type CsvRecord = { line: number; fields: string[] }
+
+/**
+ * The file's records: RFC 4180 quoting, CRLF or LF, a byte order mark, unquoted whitespace around fields trimmed,
+ * blank lines skipped but counted. Broken quoting is one error at the line where the parser stopped.
+ */
+function readCsv(text: string): { records: CsvRecord[] } | { error: RowError } {
+  try {
+    const records = parse(text, {
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      // Each record carries its line in front, so that the result keeps csv-parse's plain string[][] type.
+      on_record: (record, { lines }) => [String(lines), ...record],
+    })
+    return { records: records.map(([line, ...fields]) => ({ line: Number(line), fields })) }
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error
+    const line = typeof error.lines === 'number' ? error.lines : 1
+    return { error: { line, message: `not valid CSV: ${error.message}` } }
+  }
+}
+
 /**
  * Reads and validates a claims file completely, collecting every problem with its line number rather than
  * stopping at the first, so that one pass fixes the file. Checks the header and column count, that each address
@@ -62,9 +87,9 @@ export function addressProblem(text: string, zeroRole = 'hold a claim'): string 
 export function readClaimsFile(kind: ClaimKind, text: string, decimals: number): ClaimsFile {
   const errors: RowError[] = []
   const rows: ClaimRow[] = []
-  const parsed = parseCsv(text)
-  if (!parsed.ok) return { rows, errors: [{ line: parsed.line, message: `not valid CSV: ${parsed.message}` }] }
-  const [header, ...records] = parsed.records
+  const csv = readCsv(text)
+  if ('error' in csv) return { rows, errors: [csv.error] }
+  const [header, ...records] = csv.records
   const expected = CLAIMS_HEADER[kind].join(',')
   if (!header) return { rows, errors: [{ line: 1, message: `the file is empty; it must start with "${expected}"` }] }
   if (!headerMatches(kind, header.fields)) {

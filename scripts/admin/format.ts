@@ -1,26 +1,27 @@
 import { formatUnits } from 'viem'
 
-/** 1234567 → "1,234,567". */
+const grouped = new Intl.NumberFormat('en-US')
+
+/** 1234567 → "1,234,567"; a number is cut to its whole part. */
 export function groupDigits(value: bigint | number): string {
-  const text = typeof value === 'bigint' ? value.toString() : String(Math.trunc(value))
-  const negative = text.startsWith('-')
-  const digits = negative ? text.slice(1) : text
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return negative ? `-${grouped}` : grouped
+  return grouped.format(typeof value === 'bigint' ? value : Math.trunc(value))
 }
 
 /** An amount in the token's smallest unit as whole tokens with grouped digits: 1234500000000000000000n → "1,234.5". */
 export function formatToken(value: bigint, decimals: number, symbol?: string): string {
-  const [whole = '0', fraction] = formatUnits(value, decimals).split('.')
-  const text = fraction ? `${groupDigits(BigInt(whole))}.${fraction}` : groupDigits(BigInt(whole))
+  // The whole part is grouped and the fraction kept as formatUnits wrote it, so no token's decimals are too many.
+  const [whole = '0', fraction] = formatUnits(value < 0n ? -value : value, decimals).split('.')
+  const text = `${value < 0n ? '-' : ''}${groupDigits(BigInt(whole))}${fraction ? `.${fraction}` : ''}`
   return symbol ? `${text} ${symbol}` : text
 }
 
 /** Like {@link formatToken}, rounded to `places` decimals: for gas costs, where wei-level digits are noise. */
 export function formatRounded(value: bigint, decimals: number, places: number, symbol?: string): string {
-  if (decimals <= places) return formatToken(value, decimals, symbol)
-  const unit = 10n ** BigInt(decimals - places)
-  return formatToken((value + unit / 2n) / unit, places, symbol)
+  // A decimal string is formatted exactly, not through a float.
+  const text = new Intl.NumberFormat('en-US', { maximumFractionDigits: places }).format(
+    formatUnits(value, decimals) as Intl.StringNumericLiteral,
+  )
+  return symbol ? `${text} ${symbol}` : text
 }
 
 /** A burn percentage as the contract stores it (1e18 = 100 %) in percent: 125000000000000000n → "12.5". */

@@ -82,55 +82,48 @@ function recordLoaded(ledger: ClaimLedger, claim: LoadedClaim): void {
   ledger.allocated += claim.amount
 }
 
-/** Reads every Vesting event from `fromBlock` to `atBlock` into a ledger. */
-export async function readVestingLedger(
+/** Reads every event of a Vesting or LegacyClaim from `fromBlock` to `atBlock` into a ledger. */
+export async function readLedger(
   connection: Connection,
+  kind: ClaimKind,
   address: Address,
   fromBlock: bigint,
   atBlock: bigint,
 ): Promise<ClaimLedger> {
-  const logs = await inRanges(fromBlock, atBlock, (from, to) =>
-    connection.client.getContractEvents({ address, abi: vestingAbi, fromBlock: from, toBlock: to, strict: true }),
-  )
-  const ledger = emptyLedger('vesting', fromBlock, atBlock)
+  const { client } = connection
+  const ledger = emptyLedger(kind, fromBlock, atBlock)
   const seen = new Set<string>()
-  for (const log of logs) {
-    const where = { blockNumber: log.blockNumber, txHash: log.transactionHash }
-    switch (log.eventName) {
-      case 'ClaimAdded':
-        recordLoaded(ledger, { ...log.args, ...where })
-        addHolder(ledger, seen, log.args.holder)
-        break
-      case 'LockedTransferred':
-        if (!ledger.loaded.has(log.args.to.toLowerCase())) ledger.transferredIn.add(log.args.to.toLowerCase())
-        addHolder(ledger, seen, log.args.to)
-        break
-      case 'ClaimedAndBurned':
-        ledger.received += log.args.received
-        ledger.burned += log.args.burned
-        break
-      case 'Unlocked':
-        ledger.unlocked += log.args.amount
-        break
-      default:
-        break
+  if (kind === 'vesting') {
+    const logs = await inRanges(fromBlock, atBlock, (from, to) =>
+      client.getContractEvents({ address, abi: vestingAbi, fromBlock: from, toBlock: to, strict: true }),
+    )
+    for (const log of logs) {
+      const where = { blockNumber: log.blockNumber, txHash: log.transactionHash }
+      switch (log.eventName) {
+        case 'ClaimAdded':
+          recordLoaded(ledger, { ...log.args, ...where })
+          addHolder(ledger, seen, log.args.holder)
+          break
+        case 'LockedTransferred':
+          if (!ledger.loaded.has(log.args.to.toLowerCase())) ledger.transferredIn.add(log.args.to.toLowerCase())
+          addHolder(ledger, seen, log.args.to)
+          break
+        case 'ClaimedAndBurned':
+          ledger.received += log.args.received
+          ledger.burned += log.args.burned
+          break
+        case 'Unlocked':
+          ledger.unlocked += log.args.amount
+          break
+        default:
+          break
+      }
     }
+    return ledger
   }
-  return ledger
-}
-
-/** Reads every LegacyClaim event from `fromBlock` to `atBlock` into a ledger. */
-export async function readLegacyLedger(
-  connection: Connection,
-  address: Address,
-  fromBlock: bigint,
-  atBlock: bigint,
-): Promise<ClaimLedger> {
   const logs = await inRanges(fromBlock, atBlock, (from, to) =>
-    connection.client.getContractEvents({ address, abi: legacyClaimAbi, fromBlock: from, toBlock: to, strict: true }),
+    client.getContractEvents({ address, abi: legacyClaimAbi, fromBlock: from, toBlock: to, strict: true }),
   )
-  const ledger = emptyLedger('legacy', fromBlock, atBlock)
-  const seen = new Set<string>()
   for (const log of logs) {
     if (log.eventName === 'ClaimAdded') {
       const { owner, amount } = log.args
@@ -157,92 +150,63 @@ async function inGroups<T, R>(items: readonly T[], size: number, read: (group: T
   return results
 }
 
-/** `claimByOwner` for every holder at one block, through Multicall3 when the chain has it. */
+/** How one group of reads goes through Multicall3 at one block; a failed read fails the whole read. */
+type MulticallOptions = { allowFailure: false; multicallAddress: Address; blockNumber: bigint; batchSize: 0 }
+
+/** One value per holder, in order: through Multicall3 when the chain has it, else a few single reads at a time. */
+function readPerHolder<R>(
+  connection: Connection,
+  holders: readonly Address[],
+  blockNumber: bigint,
+  single: (holder: Address) => Promise<R>,
+  multi: (group: Address[], options: MulticallOptions) => Promise<R[]>,
+): Promise<R[]> {
+  const { multicall } = connection
+  if (!multicall) return inGroups(holders, PARALLEL_READS, (group) => Promise.all(group.map(single)))
+  const options = { allowFailure: false, multicallAddress: multicall, blockNumber, batchSize: 0 } as const
+  return inGroups(holders, READS_PER_CALL, (group) => multi(group, options))
+}
+
+/**
+ * `claimByOwner` for every holder at one block: a Vesting position, or the amount a LegacyClaim owner has not
+ * claimed yet (which knows no burn or unlock).
+ */
 export async function readPositions(
   connection: Connection,
-  vesting: Address,
+  kind: ClaimKind,
+  contract: Address,
   holders: readonly Address[],
   blockNumber: bigint,
 ): Promise<Map<string, Position>> {
-  const { client, multicall } = connection
-  const tuples = multicall
-    ? await inGroups(holders, READS_PER_CALL, (group) =>
-        client.multicall({
-          contracts: group.map((holder) => ({
-            address: vesting,
-            abi: vestingAbi,
-            functionName: 'claimByOwner' as const,
-            args: [holder] as const,
-          })),
-          allowFailure: false,
-          multicallAddress: multicall,
-          blockNumber,
-          batchSize: 0,
-        }),
-      )
-    : await inGroups(holders, PARALLEL_READS, (group) =>
-        Promise.all(
-          group.map((holder) =>
-            client.readContract({
-              address: vesting,
-              abi: vestingAbi,
-              functionName: 'claimByOwner',
-              args: [holder],
-              blockNumber,
-            }),
-          ),
-        ),
-      )
-  const positions = new Map<string, Position>()
-  holders.forEach((holder, i) => {
-    const [amount = 0n, burnPercentage = 0n, unlockedAmount = 0n] = tuples[i] ?? []
-    positions.set(holder.toLowerCase(), { amount, burnPercentage, unlockedAmount })
-  })
-  return positions
+  const { client } = connection
+  let positions: Position[]
+  if (kind === 'vesting') {
+    const call = (holder: Address) =>
+      ({ address: contract, abi: vestingAbi, functionName: 'claimByOwner', args: [holder] }) as const
+    const tuples = await readPerHolder(
+      connection,
+      holders,
+      blockNumber,
+      (holder) => client.readContract({ ...call(holder), blockNumber }),
+      (group, options) => client.multicall({ contracts: group.map(call), ...options }),
+    )
+    positions = tuples.map(([amount, burnPercentage, unlockedAmount]) => ({ amount, burnPercentage, unlockedAmount }))
+  } else {
+    const call = (owner: Address) =>
+      ({ address: contract, abi: legacyClaimAbi, functionName: 'claimByOwner', args: [owner] }) as const
+    const amounts = await readPerHolder(
+      connection,
+      holders,
+      blockNumber,
+      (owner) => client.readContract({ ...call(owner), blockNumber }),
+      (group, options) => client.multicall({ contracts: group.map(call), ...options }),
+    )
+    positions = amounts.map((amount) => ({ amount, burnPercentage: 0n, unlockedAmount: 0n }))
+  }
+  return new Map(holders.map((holder, i) => [holder.toLowerCase(), positions[i] ?? NO_POSITION]))
 }
 
-/** LegacyClaim `claimByOwner` (the unclaimed amount) for every owner at one block. */
-export async function readLegacyAmounts(
-  connection: Connection,
-  legacy: Address,
-  owners: readonly Address[],
-  blockNumber: bigint,
-): Promise<Map<string, bigint>> {
-  const { client, multicall } = connection
-  const amounts = multicall
-    ? await inGroups(owners, READS_PER_CALL, (group) =>
-        client.multicall({
-          contracts: group.map((owner) => ({
-            address: legacy,
-            abi: legacyClaimAbi,
-            functionName: 'claimByOwner' as const,
-            args: [owner] as const,
-          })),
-          allowFailure: false,
-          multicallAddress: multicall,
-          blockNumber,
-          batchSize: 0,
-        }),
-      )
-    : await inGroups(owners, PARALLEL_READS, (group) =>
-        Promise.all(
-          group.map((owner) =>
-            client.readContract({
-              address: legacy,
-              abi: legacyClaimAbi,
-              functionName: 'claimByOwner',
-              args: [owner],
-              blockNumber,
-            }),
-          ),
-        ),
-      )
-  const result = new Map<string, bigint>()
-  owners.forEach((owner, i) => {
-    result.set(owner.toLowerCase(), amounts[i] ?? 0n)
-  })
-  return result
-}
+const NO_POSITION: Position = { amount: 0n, burnPercentage: 0n, unlockedAmount: 0n }
 
 /** Holders that have some position on chain right now, whatever put it there. */
 export async function holdersWithPosition(
@@ -252,15 +216,10 @@ export async function holdersWithPosition(
   holders: readonly Address[],
   blockNumber: bigint,
 ): Promise<Set<string>> {
+  const positions = await readPositions(connection, kind, contract, holders, blockNumber)
   const present = new Set<string>()
-  if (kind === 'vesting') {
-    const positions = await readPositions(connection, contract, holders, blockNumber)
-    for (const [holder, p] of positions) {
-      if (p.amount > 0n || p.burnPercentage > 0n || p.unlockedAmount > 0n) present.add(holder)
-    }
-  } else {
-    const amounts = await readLegacyAmounts(connection, contract, holders, blockNumber)
-    for (const [owner, amount] of amounts) if (amount > 0n) present.add(owner)
+  for (const [holder, p] of positions) {
+    if (p.amount > 0n || p.burnPercentage > 0n || p.unlockedAmount > 0n) present.add(holder)
   }
   return present
 }

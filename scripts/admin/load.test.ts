@@ -173,7 +173,7 @@ describe('add-claims end to end', () => {
     const csv = writeClaims('claims-resume.csv', rows)
     const journalPath = `${csv}.journal.jsonl`
 
-    const killed = await runProcess(['add-claims', csv, '--send'], { ...env(vesting), ADMIN_EXIT_AFTER_BATCHES: '1' })
+    const killed = await runProcess(['add-claims', csv, '--send'], env(vesting), { crashAfterBatches: 1 })
     expect(killed.code).not.toBe(0)
     expect(killed.out).toMatch(/batch 1 \(1\/\d+ of this run\): lines 2–/)
     expect(killed.out).not.toContain('batch 2 (')
@@ -209,9 +209,8 @@ describe('add-claims end to end', () => {
     const csv = writeClaims('claims-settle.csv', rows)
     const journalPath = `${csv}.journal.jsonl`
 
-    const killed = await runProcess(['add-claims', csv, '--send', '--max-batch', '100'], {
-      ...env(vesting),
-      ADMIN_EXIT_AFTER_BATCHES: '2',
+    const killed = await runProcess(['add-claims', csv, '--send', '--max-batch', '100'], env(vesting), {
+      crashAfterBatches: 2,
     })
     expect(killed.code).not.toBe(0)
     // As if the process had died between batch 2's receipt and its journal line, plus a batch that never left.

@@ -18,15 +18,8 @@ import { AdminError, EXIT, RefusedError } from './errors.ts'
 import { formatDuration, formatRounded, formatToken, groupDigits } from './format.ts'
 import type { Io } from './io.ts'
 import { type JournalKey, readJournal, sameKey, summarizeJournal } from './journal.ts'
-import {
-  type ClaimLedger,
-  classifyRows,
-  findDeploymentBlock,
-  holdersWithPosition,
-  readLegacyLedger,
-  readVestingLedger,
-} from './ledger.ts'
-import { ProgressBar } from './progress.ts'
+import { type ClaimLedger, classifyRows, findDeploymentBlock, holdersWithPosition, readLedger } from './ledger.ts'
+import { LoadProgress } from './progress.ts'
 import { describeFailure } from './revert.ts'
 import { addClaimsCalldata, approveCalldata, approveExactly, type Sender, sendBatch, settleSubmitted } from './send.ts'
 import { type KeySource, loadSigner, signerAddress } from './signer.ts'
@@ -60,18 +53,6 @@ export async function resolveFromBlock(
   if (fromBlock === undefined) return findDeploymentBlock(connection, contract, head)
   if (fromBlock > head) throw new RefusedError(`The from-block ${fromBlock} is after the chain's head ${head}.`)
   return fromBlock
-}
-
-export function readLedger(
-  connection: Connection,
-  kind: ClaimKind,
-  contract: Address,
-  fromBlock: bigint,
-  atBlock: bigint,
-): Promise<ClaimLedger> {
-  return kind === 'vesting'
-    ? readVestingLedger(connection, contract, fromBlock, atBlock)
-    : readLegacyLedger(connection, contract, fromBlock, atBlock)
 }
 
 function reportRowErrors(io: Io, csvPath: string, errors: RowError[], what: string): never {
@@ -482,37 +463,37 @@ async function loadRows(
     printPlan(plan)
   }
 
-  const exitAfter = Number(context.io.env.ADMIN_EXIT_AFTER_BATCHES ?? '0')
-  const progress = new ProgressBar(io.progress)
+  const total = plan.batches.length
+  const progress = new LoadProgress(io.terminal, toLoad.length, total)
   let done = 0
   let gasUsed = 0n
-  const total = plan.batches.length
-  for (const [index, batch] of plan.batches.entries()) {
-    const number = firstBatch + index
-    const label = `batch ${number} (${index + 1}/${total} of this run)`
-    progress.update({ done, total: toLoad.length, batch: index + 1, batches: total })
-    let sent: Awaited<ReturnType<typeof sendBatch>>
-    try {
-      sent = await sendBatch(sender, batch.items, number)
-    } catch (error) {
-      progress.finish()
-      io.err(`Stopped at ${label}; ${index} batch(es) of this run are confirmed and journaled.`)
-      io.err('Fix the cause and run the same command again: loaded holders are skipped.')
-      throw error
+  try {
+    for (const [index, batch] of plan.batches.entries()) {
+      const number = firstBatch + index
+      const label = `batch ${number} (${index + 1}/${total} of this run)`
+      progress.update(done, index + 1)
+      let sent: Awaited<ReturnType<typeof sendBatch>>
+      try {
+        sent = await sendBatch(sender, batch.items, number)
+      } catch (error) {
+        progress.print(() => {
+          io.err(`Stopped at ${label}; ${index} batch(es) of this run are confirmed and journaled.`)
+          io.err('Fix the cause and run the same command again: loaded holders are skipped.')
+        })
+        throw error
+      }
+      done += batch.items.length
+      gasUsed += sent.gasUsed
+      progress.print(() =>
+        io.out(
+          `${label}: ${lineRange(batch.items)}, ${groupDigits(batch.items.length)} holders, gas ${groupDigits(sent.gasUsed)}, block ${sent.blockNumber}, tx ${sent.txHash} ✓`,
+        ),
+      )
+      progress.update(done, index + 1)
+      io.afterBatch?.(index + 1)
     }
-    done += batch.items.length
-    gasUsed += sent.gasUsed
-    progress.around(() =>
-      io.out(
-        `${label}: ${lineRange(batch.items)}, ${groupDigits(batch.items.length)} holders, gas ${groupDigits(sent.gasUsed)}, block ${sent.blockNumber}, tx ${sent.txHash} ✓`,
-      ),
-    )
-    progress.update({ done, total: toLoad.length, batch: index + 1, batches: total })
-    if (exitAfter > 0 && index + 1 === exitAfter) {
-      // Rehearsal of a crash (ADMIN_EXIT_AFTER_BATCHES): die as abruptly as a killed process would.
-      process.kill(process.pid, 'SIGKILL')
-    }
+  } finally {
+    progress.stop()
   }
-  progress.finish()
   return { batches: total, gasUsed }
 }

@@ -1,72 +1,60 @@
-import { formatDuration, groupDigits } from './format.ts'
+import { clearLine, cursorTo } from 'node:readline'
+// cli-progress is CommonJS whose Format export Node cannot name from ESM: take the module object.
+import cliProgress from 'cli-progress'
+import { groupDigits } from './format.ts'
 
-export type ProgressState = {
-  done: number
-  total: number
-  batch: number
-  batches: number
-  elapsedMs: number
-}
+/** Where a progress bar can be drawn: a terminal stream (process.stderr when it is one). */
+export type Terminal = NodeJS.WritableStream & { isTTY?: boolean }
+
+const FORMAT =
+  '[{bar}] {value}/{total} holders {percentage}% · batch {batch}/{batches} · {duration_formatted} · ETA {eta_formatted}'
 
 /**
- * One line of the progress bar: "[██████░░░░░░] 1,200/2,000 holders 60% · batch 5/8 · 12.3 s · ~8.2 s left".
- * The estimate of what is left appears once something is done.
+ * The progress of a load, drawn by cli-progress on a terminal: "[████░░░░] 1,200/2,000 holders 60% · batch 5/8 ·
+ * 12s · ETA 8s". Without a terminal nothing is drawn and lines print as they are.
  */
-export function renderProgressBar(state: ProgressState, width = 24): string {
-  const fraction = state.total === 0 ? 1 : Math.min(1, state.done / state.total)
-  const filled = Math.round(fraction * width)
-  const bar = `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}]`
-  const parts = [
-    `${bar} ${groupDigits(state.done)}/${groupDigits(state.total)} holders ${Math.floor(fraction * 100)}%`,
-    `batch ${state.batch}/${state.batches}`,
-    formatDuration(state.elapsedMs),
-  ]
-  if (state.done > 0 && state.done < state.total) {
-    parts.push(`~${formatDuration((state.elapsedMs / state.done) * (state.total - state.done))} left`)
-  }
-  return parts.join(' · ')
-}
+export class LoadProgress {
+  private readonly bars: cliProgress.MultiBar | undefined
+  private readonly bar: cliProgress.SingleBar | undefined
 
-export type ProgressSink = {
-  /** Redraws the bar in place; only called on a terminal. */
-  draw: (line: string) => void
-  /** Removes the bar so that a regular line can be printed. */
-  clear: () => void
-}
-
-/** Keeps a progress bar under the regular output on a terminal; does nothing when output goes to a file or pipe. */
-export class ProgressBar {
-  private state: ProgressState | undefined
-  private readonly started = performance.now()
-
-  constructor(private readonly sink: ProgressSink | undefined) {}
-
-  update(state: Omit<ProgressState, 'elapsedMs'>): void {
-    this.state = { ...state, elapsedMs: performance.now() - this.started }
-    this.sink?.draw(renderProgressBar(this.state))
+  constructor(
+    private readonly terminal: Terminal | undefined,
+    holders: number,
+    batches: number,
+  ) {
+    if (!terminal?.isTTY) return
+    this.bars = new cliProgress.MultiBar({
+      stream: terminal,
+      format: FORMAT,
+      formatValue: (value, _options, type) => (type === 'value' || type === 'total' ? groupDigits(value) : `${value}`),
+      // Before the first batch is done there is no rate to estimate from: cli-progress says NULL or INF.
+      formatTime: (time, options, round) =>
+        Number.isFinite(time) ? cliProgress.Format.TimeFormat(time, options, round) : '–',
+      barsize: 24,
+      barCompleteChar: '█',
+      barIncompleteChar: '░',
+      clearOnComplete: true,
+      // Cut the bar to the terminal's width rather than switch the terminal's line wrapping off, which a Ctrl+C
+      // during a load would leave off.
+      linewrap: true,
+    })
+    this.bar = this.bars.create(holders, 0, { batch: 0, batches })
   }
 
-  /** Prints `line` through `print` without tearing the bar. */
-  around(print: () => void): void {
-    if (!this.sink || !this.state) {
-      print()
-      return
+  update(done: number, batch: number): void {
+    this.bar?.update(done, { batch })
+  }
+
+  /** Prints a regular line: the bar's row is cleared first, and the bar redraws itself below the line. */
+  print(print: () => void): void {
+    if (this.terminal && this.bars) {
+      cursorTo(this.terminal, 0)
+      clearLine(this.terminal, 0)
     }
-    this.sink.clear()
     print()
-    this.sink.draw(renderProgressBar({ ...this.state, elapsedMs: performance.now() - this.started }))
   }
 
-  finish(): void {
-    this.sink?.clear()
-  }
-}
-
-/** A sink that draws on a terminal stream with a carriage return and an erase-line sequence. */
-export function terminalSink(stream: NodeJS.WriteStream): ProgressSink | undefined {
-  if (!stream.isTTY) return undefined
-  return {
-    draw: (line) => stream.write(`\r\x1b[2K${line}`),
-    clear: () => stream.write('\r\x1b[2K'),
+  stop(): void {
+    this.bars?.stop()
   }
 }

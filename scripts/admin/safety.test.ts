@@ -19,6 +19,7 @@ import {
   runInProcess,
   startTestChain,
   type TestChain,
+  toolEnv,
   vestingCsv,
 } from './test-chain.ts'
 
@@ -43,15 +44,7 @@ function write(contents: string): string {
   return path
 }
 
-function env(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    ADMIN_RPC_URL: chain.rpcUrl,
-    ADMIN_VESTING_ADDRESS: chain.vesting,
-    ADMIN_LEGACY_ADDRESS: chain.legacy,
-    ADMIN_PRIVATE_KEY: OWNER_KEY,
-    ...overrides,
-  }
-}
+const env = (overrides: Record<string, string> = {}) => toolEnv(chain, overrides)
 
 function nonce(address: Address): Promise<number> {
   return chain.clients.public.getTransactionCount({ address })

@@ -6,9 +6,12 @@ import { decryptKeystore, keystoreAddress } from './keystore.ts'
 
 /** Where a command finds the owner's key: never on the command line. */
 export type KeySource = {
-  env: Readonly<Record<string, string | undefined>>
+  /** ADMIN_PRIVATE_KEY. */
+  privateKey: string | undefined
   /** `--keystore` or ADMIN_KEYSTORE. */
   keystorePath: string | undefined
+  /** ADMIN_KEYSTORE_PASSWORD, for runs without a terminal. */
+  keystorePassword: string | undefined
   /** Asks for the keystore password on the terminal without echo. */
   promptPassword: (question: string) => Promise<string>
 }
@@ -34,7 +37,7 @@ function readKeystore(path: string): string {
 }
 
 function chosenSource(source: KeySource): { key: string } | { keystore: string } | undefined {
-  const key = source.env.ADMIN_PRIVATE_KEY?.trim()
+  const key = source.privateKey?.trim()
   if (key && source.keystorePath) {
     throw new RefusedError('Both ADMIN_PRIVATE_KEY and a keystore are set; keep only one so it is clear who signs.')
   }
@@ -53,9 +56,8 @@ export async function loadSigner(source: KeySource): Promise<LocalAccount> {
   }
   if ('key' in chosen) return privateKeyToAccount(privateKeyFromEnv(chosen.key))
   const json = readKeystore(chosen.keystore)
-  const password =
-    source.env.ADMIN_KEYSTORE_PASSWORD ?? (await source.promptPassword(`Password for ${chosen.keystore}: `))
-  return privateKeyToAccount(decryptKeystore(json, password))
+  const password = source.keystorePassword ?? (await source.promptPassword(`Password for ${chosen.keystore}:`))
+  return privateKeyToAccount(await decryptKeystore(json, password))
 }
 
 /**

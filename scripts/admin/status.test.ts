@@ -169,8 +169,8 @@ describe('status through a whole schedule', () => {
     expect(connection.multicall).toBe(MULTICALL3_ADDRESS)
     const block = await connection.client.getBlockNumber()
     const all = [...holders, MULTICALL3_ADDRESS]
-    const batched = await readPositions(connection, chain.vesting, all, block)
-    const single = await readPositions({ ...connection, multicall: undefined }, chain.vesting, all, block)
+    const batched = await readPositions(connection, 'vesting', chain.vesting, all, block)
+    const single = await readPositions({ ...connection, multicall: undefined }, 'vesting', chain.vesting, all, block)
     expect(single).toEqual(batched)
     expect(batched.get((holders[2] as Address).toLowerCase())).toEqual({
       amount: 0n,

@@ -6,8 +6,8 @@ import { type ClaimContract, readClaimContract, readSchedule } from './contracts
 import { EXIT } from './errors.ts'
 import { formatSpan, formatTimestamp, formatToken, groupDigits } from './format.ts'
 import type { Io } from './io.ts'
-import { readLegacyAmounts, readPositions } from './ledger.ts'
-import { readLedger, resolveFromBlock } from './load.ts'
+import { readLedger, readPositions } from './ledger.ts'
+import { resolveFromBlock } from './load.ts'
 import { type Phase, phaseAt } from './schedule.ts'
 
 export type VestingStatus = {
@@ -87,7 +87,7 @@ export async function vestingStatus(
     }),
     balanceOf(connection, contract, at),
   ])
-  const positions = await readPositions(connection, address, ledger.holders, at.blockNumber)
+  const positions = await readPositions(connection, 'vesting', address, ledger.holders, at.blockNumber)
   let owed = 0n
   let unlockedInPositions = 0n
   for (const position of positions.values()) {
@@ -146,8 +146,8 @@ export async function legacyStatus(
     }),
     balanceOf(connection, contract, at),
   ])
-  const amounts = await readLegacyAmounts(connection, address, ledger.holders, at.blockNumber)
-  const unclaimed = [...amounts.values()].reduce((sum, value) => sum + value, 0n)
+  const positions = await readPositions(connection, 'legacy', address, ledger.holders, at.blockNumber)
+  const unclaimed = [...positions.values()].reduce((sum, position) => sum + position.amount, 0n)
   const { symbol, decimals } = contract.token
   const show = (value: bigint) => formatToken(value, decimals, symbol)
   const mismatches: string[] = []

@@ -24,8 +24,8 @@ import {
   installMulticall3,
   type Schedule,
 } from '../lib/deploy.ts'
-import { runCli } from './cli.ts'
 import type { Io } from './io.ts'
+import { runCli } from './program.ts'
 
 /** Anvil's default accounts #0 (the deployer and owner in tests) and #1. */
 export const OWNER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
@@ -122,7 +122,35 @@ export function legacyCsv(rows: readonly CsvRow[]): string {
   return `address,amount\n${rows.map((row) => `${row.address},${row.amount}`).join('\n')}\n`
 }
 
+/** The environment a test run of the tool gets: this chain's RPC, its contracts and the owner's key. */
+export function toolEnv(chain: TestChain, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    ADMIN_RPC_URL: chain.rpcUrl,
+    ADMIN_VESTING_ADDRESS: chain.vesting,
+    ADMIN_LEGACY_ADDRESS: chain.legacy,
+    ADMIN_PRIVATE_KEY: OWNER_KEY,
+    ...overrides,
+  }
+}
+
 export type CliResult = { code: number; out: string; err: string }
+
+/** Runs `run` with exactly `env`'s ADMIN_* variables set, as a shell that exports only those would. */
+async function withToolEnv<T>(env: Record<string, string | undefined>, run: () => Promise<T>): Promise<T> {
+  const isTool = (name: string) => name.startsWith('ADMIN_') || name in env
+  const saved = Object.entries(process.env).filter(([name]) => isTool(name))
+  const clear = () => {
+    for (const name of Object.keys(process.env)) if (isTool(name)) delete process.env[name]
+  }
+  clear()
+  Object.assign(process.env, env)
+  try {
+    return await run()
+  } finally {
+    clear()
+    Object.assign(process.env, Object.fromEntries(saved))
+  }
+}
 
 /** Runs the CLI in this process with captured output (no terminal, so no progress bar). */
 export async function runInProcess(
@@ -132,13 +160,12 @@ export async function runInProcess(
   const out: string[] = []
   const err: string[] = []
   const io: Io = {
-    env,
     out: (line) => out.push(line),
     err: (line) => err.push(line),
-    progress: undefined,
+    terminal: undefined,
     promptPassword: () => Promise.reject(new Error('no terminal in tests')),
   }
-  const code = await runCli(argv, io)
+  const code = await withToolEnv(env, () => runCli(argv, io))
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 
@@ -146,10 +173,21 @@ export type ProcessResult = { code: number | null; signal: NodeJS.Signals | null
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
-/** Runs the real entry point, `npx tsx scripts/admin/cli.ts …`, as a separate process. */
-export function runProcess(argv: readonly string[], env: Record<string, string | undefined>): Promise<ProcessResult> {
+/**
+ * Runs the real entry point, `npx tsx scripts/admin/cli.ts …`, as a separate process; with `crashAfterBatches`,
+ * the crash rehearsal's entry point instead, which kills itself after that many confirmed batches.
+ */
+export function runProcess(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  options: { crashAfterBatches?: number } = {},
+): Promise<ProcessResult> {
+  const entry =
+    options.crashAfterBatches === undefined
+      ? ['scripts/admin/cli.ts']
+      : ['scripts/admin/crash-rehearsal.ts', String(options.crashAfterBatches)]
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'scripts/admin/cli.ts', ...argv], {
+    const child = spawn('npx', ['tsx', ...entry, ...argv], {
       cwd: repoRoot,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,6 +23,9 @@ describe('parseTokenAmount', () => {
     ['-5', 18, 'amount -5 must be above zero'],
     ['1.0000000000000000001', 18, 'amount 1.0000000000000000001 has 19 decimals; the token has 18'],
     ['1.25', 1, 'amount 1.25 has 2 decimals; the token has 1'],
+    // parseUnits alone would round these up to a whole token.
+    ['0.9999999999999999999', 18, 'amount 0.9999999999999999999 has 19 decimals; the token has 18'],
+    ['1.95', 1, 'amount 1.95 has 2 decimals; the token has 1'],
     ['1e18', 18, 'amount "1e18" is not a decimal number like 1234.5'],
     ['1,000', 18, 'amount "1,000" is not a decimal number like 1234.5'],
     ['.5', 18, 'amount ".5" is not a decimal number like 1234.5'],

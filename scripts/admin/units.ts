@@ -1,3 +1,5 @@
+import { formatUnits, parseUnits } from 'viem'
+
 /** A parse result: the exact value, or why the text was refused. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string }
 
@@ -7,41 +9,43 @@ export const FULL_BURN = 10n ** 18n
 /** How many decimals a burn percentage may have: 1e18 = 100 %, so 1 % = 1e16 and 16 decimals are exact. */
 export const BURN_PERCENT_DECIMALS = 16
 
-const DECIMAL = /^(\d+)(?:\.(\d+))?$/
+/** Plain decimal notation only: no sign, exponent, grouping or bare point, which parseUnits would read otherwise. */
+const DECIMAL = /^\d+(\.\d+)?$/
 
-type Decimal = { whole: string; fraction: string }
-
-function splitDecimal(text: string): Decimal | undefined {
-  const match = DECIMAL.exec(text)
-  if (!match) return undefined
-  return { whole: match[1] ?? '0', fraction: match[2] ?? '' }
+/** The number a decimal text means, written without padding zeros: "007.2500" → "7.25", as formatUnits writes it. */
+function canonical(text: string): string {
+  const [whole = '0', fraction = ''] = text.split('.')
+  const digits = fraction.replace(/0+$/, '')
+  return digits ? `${BigInt(whole)}.${digits}` : `${BigInt(whole)}`
 }
 
-/** Scales a decimal by 10^places exactly; undefined when non-zero digits would be lost. */
-function scale({ whole, fraction }: Decimal, places: number): bigint | undefined {
-  const kept = fraction.slice(0, places)
-  if (/[1-9]/.test(fraction.slice(places))) return undefined
-  return BigInt(whole) * 10n ** BigInt(places) + BigInt(kept.padEnd(places, '0') || '0')
+/**
+ * `text` scaled by 10^decimals with viem's parseUnits, or undefined when that is not exact: parseUnits rounds
+ * digits beyond `decimals`, and the round trip through formatUnits shows whether it did.
+ */
+function exactUnits(text: string, decimals: number): bigint | undefined {
+  const value = parseUnits(text, decimals)
+  return formatUnits(value, decimals) === canonical(text) ? value : undefined
+}
+
+function fractionDigits(text: string): number {
+  return text.split('.')[1]?.length ?? 0
 }
 
 /**
  * Whole-token decimal notation ("1234.5") to the token's smallest unit, exactly. Digits beyond the token's
- * decimals are refused unless they are zeros (they would otherwise be silently dropped).
+ * decimals are refused unless they are zeros (they would otherwise be silently rounded).
  */
 export function parseTokenAmount(text: string, decimals: number): Parsed<bigint> {
   const trimmed = text.trim()
   if (trimmed === '') return { ok: false, reason: 'amount is empty' }
-  if (trimmed.startsWith('-') && splitDecimal(trimmed.slice(1))) {
+  if (trimmed.startsWith('-') && DECIMAL.test(trimmed.slice(1))) {
     return { ok: false, reason: `amount ${trimmed} must be above zero` }
   }
-  const decimal = splitDecimal(trimmed)
-  if (!decimal) return { ok: false, reason: `amount "${trimmed}" is not a decimal number like 1234.5` }
-  const value = scale(decimal, decimals)
+  if (!DECIMAL.test(trimmed)) return { ok: false, reason: `amount "${trimmed}" is not a decimal number like 1234.5` }
+  const value = exactUnits(trimmed, decimals)
   if (value === undefined) {
-    return {
-      ok: false,
-      reason: `amount ${trimmed} has ${decimal.fraction.length} decimals; the token has ${decimals}`,
-    }
+    return { ok: false, reason: `amount ${trimmed} has ${fractionDigits(trimmed)} decimals; the token has ${decimals}` }
   }
   if (value === 0n) return { ok: false, reason: `amount ${trimmed} must be above zero` }
   return { ok: true, value }
@@ -51,16 +55,17 @@ export function parseTokenAmount(text: string, decimals: number): Parsed<bigint>
 export function parseBurnPercent(text: string): Parsed<bigint> {
   const trimmed = text.trim()
   if (trimmed === '') return { ok: false, reason: 'burn percent is empty' }
-  if (trimmed.startsWith('-') && splitDecimal(trimmed.slice(1))) {
+  if (trimmed.startsWith('-') && DECIMAL.test(trimmed.slice(1))) {
     return { ok: false, reason: `burn percent ${trimmed} is out of range 0–100` }
   }
-  const decimal = splitDecimal(trimmed)
-  if (!decimal) return { ok: false, reason: `burn percent "${trimmed}" is not a number from 0 to 100 like 12.5` }
-  const value = scale(decimal, BURN_PERCENT_DECIMALS)
+  if (!DECIMAL.test(trimmed)) {
+    return { ok: false, reason: `burn percent "${trimmed}" is not a number from 0 to 100 like 12.5` }
+  }
+  const value = exactUnits(trimmed, BURN_PERCENT_DECIMALS)
   if (value === undefined) {
     return {
       ok: false,
-      reason: `burn percent ${trimmed} has ${decimal.fraction.length} decimals; at most ${BURN_PERCENT_DECIMALS} are exact`,
+      reason: `burn percent ${trimmed} has ${fractionDigits(trimmed)} decimals; at most ${BURN_PERCENT_DECIMALS} are exact`,
     }
   }
   if (value > FULL_BURN) return { ok: false, reason: `burn percent ${trimmed} is out of range 0–100` }
