@@ -48,7 +48,10 @@ export function errorCauses(error: unknown): ErrorLink[] {
     return false
   }
   if (error instanceof BaseError) error.walk(visit)
-  else for (let cause = error; !visit(cause); cause = (cause as { cause?: unknown }).cause);
+  else {
+    let cause: unknown = error
+    while (!visit(cause)) cause = (cause as { cause?: unknown }).cause
+  }
   return links
 }
 
