@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { ANVIL_PRIVATE_KEYS } from '../../src/config/anvil.ts'
 import { decryptKeystore, keystoreAddress } from './keystore.ts'
 
 // The Web3 Secret Storage Definition's PBKDF2-SHA-256 test vector (password "testpassword").
@@ -24,7 +25,7 @@ const specSecret = '0x7a28b5ba57c53603b0b07b56bba752f7784bf506fa95edc395f5cf6c75
 
 // Written by `cast wallet import` (scrypt n=8192 r=8 p=1) for anvil's account #0; the address field added as geth does.
 const castScrypt = readFileSync(new URL('./fixtures/owner.keystore.json', import.meta.url), 'utf8')
-const anvilKey0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+const [anvilKey0] = ANVIL_PRIVATE_KEYS
 
 describe('decryptKeystore', () => {
   it('decrypts the specification test vector (pbkdf2)', async () => {

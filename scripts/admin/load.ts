@@ -82,7 +82,9 @@ function estimateWithAllowance(connection: Connection, from: Address, contract: 
         data: addClaimsCalldata(contract.kind, rows),
       })
     } catch (error) {
-      throw new AdminError(`Estimating a batch from line ${rows[0]?.line} failed: ${describeFailure(error)}`)
+      throw new AdminError(
+        `Estimating a batch from line ${rows[0]?.line} failed: ${describeFailure(error, contract.token)}`,
+      )
     }
   }
 }
@@ -102,11 +104,11 @@ function estimateWithSimulatedApproval(connection: Connection, from: Address, co
     })
     const [approval, addClaims] = block?.calls ?? []
     if (approval?.status !== 'success') {
-      throw new AdminError(`Simulating the approval failed: ${describeFailure(approval?.error)}`)
+      throw new AdminError(`Simulating the approval failed: ${describeFailure(approval?.error, contract.token)}`)
     }
     if (addClaims?.status !== 'success') {
       throw new AdminError(
-        `Simulating the batch from line ${rows[0]?.line} failed: ${describeFailure(addClaims?.error)}`,
+        `Simulating the batch from line ${rows[0]?.line} failed: ${describeFailure(addClaims?.error, contract.token)}`,
       )
     }
     return addClaims.maxUsedGas ?? addClaims.gasUsed

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseTime, phaseAt, scheduleProblem } from './schedule.ts'
+import { parseTime, scheduleProblem } from './schedule.ts'
 
 describe('parseTime', () => {
   it.each([
@@ -53,20 +53,5 @@ describe('scheduleProblem', () => {
     expect(scheduleProblem({ ...valid, unlockEnd: 20n })).toBe(
       'the unlock must end after it starts (unlock-start < unlock-end)',
     )
-  })
-})
-
-describe('phaseAt', () => {
-  const schedule = { claimStart: 100n, claimEnd: 200n, unlockStart: 300n, unlockEnd: 400n }
-  it.each([
-    [99n, 'before', 100n],
-    [100n, 'claim window', 200n],
-    [199n, 'claim window', 200n],
-    [200n, 'locked', 300n],
-    [300n, 'unlocking', 400n],
-    [399n, 'unlocking', 400n],
-    [400n, 'fully unlocked', undefined],
-  ])('at %s is %s', (t, phase, next) => {
-    expect(phaseAt(schedule, t)).toEqual({ phase, next })
   })
 })

@@ -54,14 +54,3 @@ export function scheduleProblem(schedule: Schedule): string | undefined {
   if (!(unlockStart < unlockEnd)) return 'the unlock must end after it starts (unlock-start < unlock-end)'
   return undefined
 }
-
-export type Phase = 'before' | 'claim window' | 'locked' | 'unlocking' | 'fully unlocked'
-
-/** The vesting phase at chain time `t` (SPEC §5), and when the next phase begins. */
-export function phaseAt(schedule: Schedule, t: bigint): { phase: Phase; next: bigint | undefined } {
-  if (t < schedule.claimStart) return { phase: 'before', next: schedule.claimStart }
-  if (t < schedule.claimEnd) return { phase: 'claim window', next: schedule.claimEnd }
-  if (t < schedule.unlockStart) return { phase: 'locked', next: schedule.unlockStart }
-  if (t < schedule.unlockEnd) return { phase: 'unlocking', next: schedule.unlockEnd }
-  return { phase: 'fully unlocked', next: undefined }
-}

@@ -1,4 +1,5 @@
 import { type Address, erc20Abi } from 'viem'
+import { nextPhaseStart, type Phase, phaseAt } from '../../src/features/vesting/domain/schedule.ts'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import type { Schedule } from '../lib/deploy.ts'
 import type { Connection } from './connection.ts'
@@ -8,7 +9,6 @@ import { formatSpan, formatTimestamp, formatToken, groupDigits } from './format.
 import type { Io } from './io.ts'
 import { readLedger, readPositions } from './ledger.ts'
 import { resolveFromBlock } from './load.ts'
-import { type Phase, phaseAt } from './schedule.ts'
 
 export type VestingStatus = {
   address: Address
@@ -114,7 +114,7 @@ export async function vestingStatus(
     symbol,
     decimals,
     schedule,
-    phase: phaseAt(schedule, at.timestamp).phase,
+    phase: phaseAt(schedule, at.timestamp),
     holders: ledger.holders.length,
     allocated: ledger.allocated,
     received: ledger.received,
@@ -177,7 +177,7 @@ export async function legacyStatus(
 function printVesting(io: Io, status: VestingStatus, at: At): void {
   const show = (value: bigint) => formatToken(value, status.decimals, status.symbol)
   const { schedule } = status
-  const next = phaseAt(schedule, at.timestamp).next
+  const next = nextPhaseStart(schedule, at.timestamp)
   io.out(`Vesting ${status.address}`)
   io.out(`  owner          ${status.owner}`)
   io.out(`  token          ${status.symbol} ${status.token} (${status.decimals} decimals)`)

@@ -14,6 +14,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import { ANVIL_PRIVATE_KEYS } from '../../src/config/anvil.ts'
 import { demoTokenAbi } from '../../src/generated.ts'
 import { type Anvil, startAnvil } from '../lib/anvil.ts'
 import {
@@ -28,8 +29,7 @@ import type { Io } from './io.ts'
 import { runCli } from './program.ts'
 
 /** Anvil's default accounts #0 (the deployer and owner in tests) and #1. */
-export const OWNER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
-export const OTHER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+export const [OWNER_KEY, OTHER_KEY] = ANVIL_PRIVATE_KEYS
 
 export type TestChain = {
   anvil: Anvil

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isPhase, type Phase, phaseAt, PRODUCTION_SCHEDULE as production, type Schedule } from './schedule'
+import {
+  isPhase,
+  nextPhaseStart,
+  type Phase,
+  phaseAt,
+  PRODUCTION_SCHEDULE as production,
+  type Schedule,
+} from './schedule'
 
 /** A schedule whose lock is empty: unlocking starts the second the claim window closes. */
 const noLock: Schedule = { claimStart: 100n, claimEnd: 200n, unlockStart: 200n, unlockEnd: 300n }
@@ -41,5 +48,25 @@ describe('isPhase', () => {
     ['', false] as const,
   ])('%j → %s', (name, expected) => {
     expect(isPhase(name)).toBe(expected)
+  })
+})
+
+describe('nextPhaseStart', () => {
+  const schedule: Schedule = { claimStart: 100n, claimEnd: 200n, unlockStart: 300n, unlockEnd: 400n }
+  it.each<[bigint, bigint | undefined]>([
+    [99n, 100n],
+    [100n, 200n],
+    [199n, 200n],
+    [200n, 300n],
+    [300n, 400n],
+    [399n, 400n],
+    [400n, undefined],
+  ])('at %s the next phase starts at %s', (now, next) => {
+    expect(nextPhaseStart(schedule, now)).toBe(next)
+  })
+
+  it('skips an empty lock: the claim window ends when unlocking starts', () => {
+    expect(nextPhaseStart(noLock, 150n)).toBe(200n)
+    expect(nextPhaseStart(noLock, 200n)).toBe(300n)
   })
 })

@@ -37,3 +37,15 @@ export function phaseAt(schedule: Schedule, now: bigint): Phase {
   if (now < schedule.unlockEnd) return 'unlocking'
   return 'ended'
 }
+
+/** When the phase at `now` ends and the next begins; `undefined` once everything has unlocked. */
+export function nextPhaseStart(schedule: Schedule, now: bigint): bigint | undefined {
+  const phase = phaseAt(schedule, now)
+  if (phase === 'ended') return undefined
+  return {
+    before: schedule.claimStart,
+    claim: schedule.claimEnd,
+    locked: schedule.unlockStart,
+    unlocking: schedule.unlockEnd,
+  }[phase]
+}
