@@ -6,6 +6,7 @@ import {LegacyClaim} from "../src/LegacyClaim.sol";
 import {Vesting} from "../src/Vesting.sol";
 
 import {PositionHolder} from "./mocks/PositionHolder.sol";
+import {ReentrantToken} from "./mocks/ReentrantToken.sol";
 import {Cheats} from "./utils/Cheats.sol";
 
 /// @title Base
@@ -117,6 +118,23 @@ abstract contract Base is Cheats {
         amounts[0] = amount;
         vm.prank(admin);
         legacy.addClaims(owners, amounts);
+    }
+
+    /// @dev A Vesting on the production schedule over a token that calls back into it on transfer, with alice's
+    /// position loaded; the test arms the token with the call to make.
+    function _deployReentrantVesting() internal returns (ReentrantToken token, Vesting reentered) {
+        token = new ReentrantToken();
+        vm.prank(admin);
+        reentered = new Vesting(address(token), CLAIM_START, CLAIM_END, UNLOCK_START, UNLOCK_END);
+        token.mint(admin, ALICE_AMOUNT);
+        vm.prank(admin);
+        token.approve(address(reentered), ALICE_AMOUNT);
+        address[] memory owners = new address[](1);
+        uint256[] memory amounts = new uint256[](1);
+        uint256[] memory burnPercentages = new uint256[](1);
+        (owners[0], amounts[0], burnPercentages[0]) = (alice, ALICE_AMOUNT, ALICE_BURN);
+        vm.prank(admin);
+        reentered.addClaims(owners, amounts, burnPercentages);
     }
 
     /// @dev A contract holding a position for `operator`, whitelisted for locked transfers.

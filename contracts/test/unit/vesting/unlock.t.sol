@@ -107,18 +107,7 @@ contract Vesting_Unlock_Unit_Test is Base {
     }
 
     function test_RevertWhen_TokenReentersUnlock() external {
-        ReentrantToken token = new ReentrantToken();
-        vm.prank(admin);
-        Vesting reentered = new Vesting(address(token), CLAIM_START, CLAIM_END, UNLOCK_START, UNLOCK_END);
-        token.mint(admin, ALICE_AMOUNT);
-        vm.prank(admin);
-        token.approve(address(reentered), ALICE_AMOUNT);
-        address[] memory owners = new address[](1);
-        uint256[] memory amounts = new uint256[](1);
-        uint256[] memory burnPercentages = new uint256[](1);
-        (owners[0], amounts[0], burnPercentages[0]) = (alice, ALICE_AMOUNT, ALICE_BURN);
-        vm.prank(admin);
-        reentered.addClaims(owners, amounts, burnPercentages);
+        (ReentrantToken token, Vesting reentered) = _deployReentrantVesting();
 
         vm.warp(UNLOCK_END);
         token.arm(address(reentered), abi.encodeCall(IVesting.unlock, ()));
