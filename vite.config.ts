@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { deploymentFacts } from './src/config/build/deploymentFacts.ts'
 import { appShell } from './src/pwa/build/appShell.ts'
 import { rpcPreconnect } from './src/pwa/build/rpcPreconnect.ts'
 
@@ -13,9 +14,10 @@ const appVersion = buildId ? `${version}+${buildId}` : version
 
 const shell = appShell({ sourceDir: fileURLToPath(new URL('./src', import.meta.url)) })
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
+    deploymentFacts(loadEnv(mode, process.cwd(), 'VITE_')),
     rpcPreconnect(),
     shell.plugin,
     VitePWA({
@@ -69,4 +71,4 @@ export default defineConfig({
   ],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: { target: 'es2022', sourcemap: false },
-})
+}))
