@@ -225,3 +225,14 @@ async function entriesOf(
   }
   return partial.map((entry) => ({ ...entry, timestamp: times.get(entry.blockNumber) ?? 0n }))
 }
+
+/** What the holder is told when their history could not be read. */
+export function historyFailureMessage(failure: unknown, fromBlock: bigint): string {
+  if (failure instanceof HistoryOfflineError) {
+    return 'The network could not be reached, so your history could not be read. Try again when you are online.'
+  }
+  if (failure instanceof HistoryRefusedError) {
+    return `The network's RPC refused to read the contracts' history ("${failure.message}"). The statement needs an RPC that serves events from block ${fromBlock} on; try again later or with another RPC.`
+  }
+  return `Your history could not be read: ${failure instanceof Error ? failure.message : String(failure)}`
+}
