@@ -1,7 +1,7 @@
 import type { Route } from '@playwright/test'
 import { rpcUrl } from './fixtures/env'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test, unlockingAt } from './fixtures/index'
-import { card, panelTitles } from './fixtures/ui'
+import { card, panelTitles, TIMELINE } from './fixtures/ui'
 
 /**
  * axe on every state of the page: no serious or critical violation, at phone and desktop sizes. Each check
@@ -37,7 +37,12 @@ test.describe('with a position', () => {
     await page.clock.setFixedTime(moments.before * 1000)
     await page.goto('/')
 
-    await expect(panelTitles(page)).toHaveText(['Lock for the Future', 'Claim and Burn Now', 'Claimable Tokens'])
+    await expect(panelTitles(page)).toHaveText([
+      'Lock for the Future',
+      'Claim and Burn Now',
+      'Claimable Tokens',
+      TIMELINE,
+    ])
     await expect(page.getByText('Available from Oct 30, 2024, 7:00 PM UTC.')).toBeVisible()
     await axe.check()
 
@@ -53,9 +58,9 @@ test.describe('with a position', () => {
     await expect(dialog).toHaveCount(0)
 
     for (const [moment, titles] of [
-      [moments.locked, ['Tokens have been Locked', 'Vesting Schedule in Progress', 'Claimable Tokens']],
-      [unlockingAt(25), ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens']],
-      [moments.ended, ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens']],
+      [moments.locked, ['Tokens have been Locked', 'Vesting Schedule in Progress', 'Claimable Tokens', TIMELINE]],
+      [unlockingAt(25), ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens', TIMELINE]],
+      [moments.ended, ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens', TIMELINE]],
     ] as const) {
       await chain.setTime(moment)
       await page.clock.setFixedTime(moment * 1000)

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { baseURL } from './fixtures/env'
 import { accounts, contracts, type E2EWallet, expect, type Holder, nai, percent, test } from './fixtures/index'
+import { openTools } from './fixtures/ui'
 
 /** The wallet around the vesting card and the layout around it. */
 
@@ -18,8 +19,6 @@ const BLOG_POSTS = [
 
 const SOCIAL_LINKS = ['/demo/telegram.html', '/demo/x.html'] as const
 
-const card = (page: Page) => page.getByRole('region', { name: 'Vesting Tokens' })
-
 async function openAs(page: Page, wallet: E2EWallet): Promise<void> {
   await wallet.connectAs(alice.account)
   await page.goto('/')
@@ -35,8 +34,9 @@ test('"Add NAI to wallet" asks the wallet to watch the token: its address, symbo
   await openAs(page, wallet)
   expect(wallet.watchedAssets()).toEqual([])
 
-  await card(page).getByRole('button', { name: 'Add NAI to wallet' }).click()
-  await expect(card(page).getByRole('button', { name: 'NAI added to your wallet' })).toBeVisible()
+  const tools = await openTools(page)
+  await tools.getByRole('button', { name: 'Add NAI to wallet' }).click()
+  await expect(tools.getByRole('button', { name: 'NAI added to your wallet' })).toBeVisible()
   expect(wallet.watchedAssets()).toEqual([
     { type: 'ERC20', options: { address: contracts.token, symbol: 'NAI', decimals: 18 } },
   ])
