@@ -4,7 +4,7 @@ import type { SheetProps } from './Sheet'
 /** The sheet itself, drawn by vaul: a drag handle, the title, and the content in the thumb zone. */
 export default function SheetView({ open, onOpenChange, title, children }: SheetProps) {
   return (
-    <Drawer.Root open={open} onOpenChange={onOpenChange}>
+    <Drawer.Root open={open} onOpenChange={onOpenChange} autoFocus>
       <Drawer.Portal>
         <Drawer.Overlay className="sheet-overlay" />
         <Drawer.Content className="sheet" aria-describedby={undefined}>

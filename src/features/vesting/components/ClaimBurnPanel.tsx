@@ -1,4 +1,4 @@
-import { useContext, useId, useState } from 'react'
+import { useCallback, useContext, useId, useState } from 'react'
 import { Sheet } from '../../../lib/Sheet'
 import { useIsPhone } from '../../../lib/useMediaQuery'
 import type { VestingActions } from '../actions'
@@ -61,6 +61,7 @@ function ClaimWindow({ position, format, actions, disabledReason }: Omit<Props, 
   const pending = actions.pending === 'claimAndBurn'
   const blocked = actions.pending !== null || disabledReason !== null
   const close = () => setStep('closed')
+  const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), [])
 
   return (
     <section className="panel" aria-labelledby="claim-title">
@@ -108,7 +109,8 @@ function ClaimWindow({ position, format, actions, disabledReason }: Omit<Props, 
               </p>
               <p>Burning is irreversible.</p>
               <div className="sheet-actions">
-                <button type="button" className="button" onClick={close}>
+                {/* The confirmation replaces the choice inside the open sheet: focus moves to its safe answer. */}
+                <button type="button" className="button" onClick={close} ref={focusOnMount}>
                   Cancel
                 </button>
                 <button
