@@ -178,7 +178,7 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
       return
     }
     const batch = Array.isArray(body)
-    const calls = (batch ? body : [body]).filter(isCall)
+    const calls = (Array.isArray(body) ? (body as unknown[]) : [body]).filter(isCall)
     const replies = await answer(calls)
     response.writeHead(200, { ...CORS, 'content-type': 'application/json' })
     response.end(JSON.stringify(batch ? replies : replies[0]))

@@ -13,7 +13,6 @@ import {
   type Transport,
   toEventSelector,
 } from 'viem'
-import { getBlock, getBlockNumber } from 'viem/actions'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
 
 /** One event of a holder's history on the two contracts, amounts in the token's smallest unit. */
@@ -80,7 +79,8 @@ export async function readHolderHistory(
   client: Client<Transport, Chain | undefined>,
   { vesting, legacy, holder, fromBlock, maxRange, onProgress }: ReadOptions,
 ): Promise<HistoryEntry[]> {
-  const latest = await guarded(() => getBlockNumber(client, { cacheTime: 0 }))
+  // Plain requests rather than viem's actions: this chunk then shares no modules with the page's first chunk.
+  const latest = BigInt(await guarded(() => client.request({ method: 'eth_blockNumber' })))
   const totalBlocks = latest >= fromBlock ? latest - fromBlock + 1n : 0n
   const holderTopic = pad(holder.toLowerCase() as Address)
   const [transferTopic] = encodeEventTopics({ abi: vestingAbi, eventName: 'LockedTransferred' })
@@ -220,8 +220,10 @@ async function entriesOf(
   )
   const times = new Map<bigint, bigint>()
   for (const blockNumber of new Set(partial.map((entry) => entry.blockNumber))) {
-    const block = await guarded(() => getBlock(client, { blockNumber }))
-    times.set(blockNumber, block.timestamp)
+    const block = await guarded(() =>
+      client.request({ method: 'eth_getBlockByNumber', params: [`0x${blockNumber.toString(16)}`, false] }),
+    )
+    times.set(blockNumber, BigInt(block?.timestamp ?? 0))
   }
   return partial.map((entry) => ({ ...entry, timestamp: times.get(entry.blockNumber) ?? 0n }))
 }
