@@ -44,11 +44,8 @@ export function shellChunkFiles(chunks: readonly ShellChunk[], sourceDir: string
   return shell
 }
 
-/**
- * The precache budget: the shell must stay small enough for a first visit on a phone. It holds what works offline:
- * the page, and what its buttons load (the bottom sheets, the calendar file writer, the timeline).
- */
-export const PRECACHE_BUDGET_BYTES = 1_300_000
+/** The precache budget: the shell must stay small enough for a first visit on a phone. */
+export const PRECACHE_BUDGET_BYTES = 1_200_000
 
 /**
  * A Vite plugin that records the shell while the bundle is written, and the Workbox manifest transform that keeps
