@@ -37,7 +37,7 @@ const USER_AGENTS = {
 /** Screenshots for the README, written when E2E_DOCS_SCREENSHOTS=1 (phone, iPhone user agent). */
 const DOCS = process.env.E2E_DOCS_SCREENSHOTS === '1'
 
-/** The box of `locator` lies wholly inside the first screen, without scrolling. */
+/** The box of `locator` lies wholly inside the first screen, without scrolling, and nothing covers it. */
 async function expectAboveTheFold(page: Page, locator: Locator, what: string): Promise<void> {
   await expect(locator, what).toBeVisible()
   const box = await locator.boundingBox()
@@ -49,6 +49,13 @@ async function expectAboveTheFold(page: Page, locator: Locator, what: string): P
   expect(box.y, `${what}: top`).toBeGreaterThanOrEqual(0)
   expect(box.y + box.height, `${what}: bottom at most ${viewport.height}`).toBeLessThanOrEqual(viewport.height)
   expect(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(viewport.width)
+  // Nothing covers it (the install hint and the update banner sit at the bottom of the screen).
+  const uncovered = await locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect()
+    const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2)
+    return hit !== null && (hit === element || element.contains(hit))
+  })
+  expect(uncovered, `${what}: not covered`).toBe(true)
 }
 
 /** Each phase: where the amount, the countdown and the primary action are. */
