@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import ICAL from 'ical.js'
+import { vestingAbi } from '../src/generated'
+import { formatDateTime } from '../src/lib/format'
 import {
   accounts,
+  contracts,
   expect,
   type Holder,
   type LocalChain,
@@ -19,6 +22,7 @@ import { panel, stat } from './fixtures/ui'
 
 const alice = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25) } as const satisfies Holder
 
+const formatUtc = (epochSeconds: bigint) => formatDateTime(epochSeconds, 'en-US', 'UTC')
 const timeline = (page: Page) => panel(page, 'Your vesting timeline')
 const STRETCHES = (window: string, lock = '', unlock = '') => [
   `Claim window (${window}): Oct 30, 2024, 7:00 PM UTC to Nov 13, 2024, 7:00 PM UTC.`,
@@ -111,6 +115,20 @@ test.describe('the timeline', () => {
     await expect(page.getByText('You have claimed or moved your whole position.', { exact: true })).toBeVisible()
     await expect(timeline(page).getByRole('listitem').last()).toHaveText(
       'Your whole position has been claimed: nothing is left to unlock.',
+    )
+    // When is read from the history on request: the claim and burn's block time.
+    const [claimed] = await chain.getContractEvents({
+      address: contracts.vesting,
+      abi: vestingAbi,
+      eventName: 'ClaimedAndBurned',
+    })
+    const block = await chain.getBlock({ blockNumber: claimed?.blockNumber ?? 0n })
+    await page.getByRole('button', { name: 'Show when' }).click()
+    await expect(page.getByText(/^You have claimed your whole position on /)).toHaveText(
+      `You have claimed your whole position on ${formatUtc(block.timestamp)}.`,
+    )
+    await expect(timeline(page).getByRole('listitem').last()).toHaveText(
+      `Claimed and burned on ${formatUtc(block.timestamp)}: 1,000 NAI claimed, 750 NAI received, 250 NAI burned.`,
     )
   })
 })
