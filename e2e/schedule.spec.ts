@@ -121,8 +121,10 @@ test.describe('the timeline', () => {
       address: contracts.vesting,
       abi: vestingAbi,
       eventName: 'ClaimedAndBurned',
+      fromBlock: 0n,
     })
-    const block = await chain.getBlock({ blockNumber: claimed?.blockNumber ?? 0n })
+    if (!claimed) throw new Error('The chain has no ClaimedAndBurned event.')
+    const block = await chain.getBlock({ blockNumber: claimed.blockNumber })
     await page.getByRole('button', { name: 'Show when' }).click()
     await expect(page.getByText(/^You have claimed your whole position on /)).toHaveText(
       `You have claimed your whole position on ${formatUtc(block.timestamp)}.`,
