@@ -1,15 +1,8 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import type { SheetProps } from './SheetView'
 
 /** vaul (and Radix's dialog under it) load with the first sheet a holder opens, not with the page. */
 const SheetView = lazy(() => import('./SheetView'))
-
-export type SheetProps = {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  /** The sheet's heading, which also names it for assistive technology. */
-  title: string
-  children: ReactNode
-}
 
 /** The history entry a sheet adds while it is open, so that the browser's back gesture closes it. */
 const SHEET_STATE = 'nai-sheet'

@@ -1,5 +1,13 @@
+import type { ReactNode } from 'react'
 import { Drawer } from 'vaul'
-import type { SheetProps } from './Sheet'
+
+export type SheetProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The sheet's heading, which also names it for assistive technology. */
+  title: string
+  children: ReactNode
+}
 
 /** The sheet itself, drawn by vaul: a drag handle, the title, and the content in the thumb zone. */
 export default function SheetView({ open, onOpenChange, title, children }: SheetProps) {

@@ -1,18 +1,9 @@
 import { lazy, Suspense, useState } from 'react'
-import type { Address } from 'viem'
 import { Sheet } from '../../../lib/Sheet'
-import type { Schedule } from '../domain/schedule'
+import type { HolderToolsProps } from './HolderToolsContent'
 
 /** The tools' content (statement, calendar, watch list, wallet) loads with the sheet, not with the page. */
 const HolderToolsContent = lazy(() => import('./HolderToolsContent'))
-
-export type HolderToolsProps = {
-  holder: Address
-  schedule: Schedule
-  token: { address: Address; symbol: string; decimals: number }
-  /** A wallet is connected for this address: "Add NAI to wallet" needs it. */
-  connected: boolean
-}
 
 /** "Holder tools": a bottom sheet with the calendar file, the statement, watched addresses and the wallet's token. */
 export function HolderTools(props: HolderToolsProps) {

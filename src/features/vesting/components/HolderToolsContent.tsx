@@ -1,8 +1,17 @@
+import type { Address } from 'viem'
 import { useAccount, useWatchAsset } from 'wagmi'
 import { CalendarButton } from '../../reminders/CalendarButton'
 import { StatementTool } from '../../statement/StatementTool'
 import { SavedAddresses, WatchForm } from '../../watch/WatchForm'
-import type { HolderToolsProps } from './HolderTools'
+import type { Schedule } from '../domain/schedule'
+
+export type HolderToolsProps = {
+  holder: Address
+  schedule: Schedule
+  token: { address: Address; symbol: string; decimals: number }
+  /** A wallet is connected for this address: "Add NAI to wallet" needs it. */
+  connected: boolean
+}
 
 /** What the holder tools sheet holds; loaded the first time it opens. */
 export default function HolderToolsContent({
