@@ -1,7 +1,7 @@
 import type { Route } from '@playwright/test'
 import { rpcUrl } from './fixtures/env'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test, unlockingAt } from './fixtures/index'
-import { card, panelTitles } from './fixtures/ui'
+import { card, choiceSheet, isPhoneLayout, openConfirmation, panelTitles, TIMELINE } from './fixtures/ui'
 
 /**
  * axe on every state of the page: no serious or critical violation, at phone and desktop sizes. Each check
@@ -37,7 +37,12 @@ test.describe('with a position', () => {
     await page.clock.setFixedTime(moments.before * 1000)
     await page.goto('/')
 
-    await expect(panelTitles(page)).toHaveText(['Lock for the Future', 'Claim and Burn Now', 'Claimable Tokens'])
+    await expect(panelTitles(page)).toHaveText([
+      'Lock for the Future',
+      'Claim and Burn Now',
+      'Claimable Tokens',
+      TIMELINE,
+    ])
     await expect(page.getByText('Available from Oct 30, 2024, 7:00 PM UTC.')).toBeVisible()
     await axe.check()
 
@@ -45,17 +50,22 @@ test.describe('with a position', () => {
     await page.clock.setFixedTime(moments.claim * 1000)
     await expect(page.getByText('12.5% of the tokens you claim now will be burned.')).toBeVisible()
     await axe.check()
-    await page.getByRole('button', { name: 'Claim & Burn' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Confirm claim and burn' })
+    if (isPhoneLayout(page)) {
+      // On a phone the share is chosen in a sheet first.
+      await page.getByRole('button', { name: 'Claim & Burn' }).click()
+      await expect(choiceSheet(page).getByRole('slider')).toHaveValue('100')
+      await axe.check()
+    }
+    const dialog = await openConfirmation(page)
     await expect(dialog).toContainText('You receive 1,080.24 NAI, 154.32 NAI are burned.')
     await axe.check()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toHaveCount(0)
 
     for (const [moment, titles] of [
-      [moments.locked, ['Tokens have been Locked', 'Vesting Schedule in Progress', 'Claimable Tokens']],
-      [unlockingAt(25), ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens']],
-      [moments.ended, ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens']],
+      [moments.locked, ['Tokens have been Locked', 'Vesting Schedule in Progress', 'Claimable Tokens', TIMELINE]],
+      [unlockingAt(25), ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens', TIMELINE]],
+      [moments.ended, ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens', TIMELINE]],
     ] as const) {
       await chain.setTime(moment)
       await page.clock.setFixedTime(moment * 1000)

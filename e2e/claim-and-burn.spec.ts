@@ -1,6 +1,16 @@
 import type { Address } from 'viem'
 import { accounts, expect, type Holder, type LocalChain, nai, percent, test } from './fixtures/index'
-import { claimPanel, confirmDialog, lockPanel, openAs, setShare, stat } from './fixtures/ui'
+import {
+  choiceSheet,
+  claimPanel,
+  confirmDialog,
+  isPhoneLayout,
+  lockPanel,
+  openAs,
+  openConfirmation,
+  setShare,
+  stat,
+} from './fixtures/ui'
 
 /** 1,234.5 NAI with a quarter burned: every split below has digits past the second decimal, so rounding shows. */
 const alice: Holder = { account: accounts.alice, amount: nai('1234.5'), burnPercentage: percent(25), balance: nai(10) }
@@ -30,7 +40,7 @@ test('the confirmation states the exact split, and Cancel sends nothing', async 
   await expect(stat(claimPanel(page), 'Receive')).toHaveText('925.87 NAI')
   await expect(stat(claimPanel(page), 'Burn')).toHaveText('308.62 NAI')
 
-  await claimPanel(page).getByRole('button', { name: 'Claim & Burn' }).click()
+  await openConfirmation(page)
   await expect(confirmDialog(page).getByText('You receive 925.87 NAI, 308.62 NAI are burned.')).toBeVisible()
   await confirmDialog(page).getByRole('button', { name: 'Cancel' }).click()
 
@@ -53,7 +63,7 @@ test('at 100 %: "Claiming..." while pending, then exactly received and burned, a
   const before = await snapshot(chain, accounts.alice)
 
   await wallet.holdTransactions()
-  await claimPanel(page).getByRole('button', { name: 'Claim & Burn' }).click()
+  await openConfirmation(page)
   await confirmDialog(page).getByRole('button', { name: 'Claim & Burn' }).click()
   const claiming = claimPanel(page).getByRole('button', { name: 'Claiming...' })
   await expect(claiming).toBeDisabled()
@@ -62,7 +72,7 @@ test('at 100 %: "Claiming..." while pending, then exactly received and burned, a
 
   const [hash] = wallet.transactions()
   expect(await wallet.releaseTransactions()).toEqual([hash])
-  await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible()
+  await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
   expect(await snapshot(chain, accounts.alice)).toEqual({
     balance: before.balance + received,
     dead: before.dead + burned,
@@ -89,9 +99,11 @@ test('at 37 %: the split follows the slider and the position keeps the rest', as
   const before = await snapshot(chain, accounts.alice)
 
   await setShare(page, 37)
-  await expect(stat(claimPanel(page), 'Receive')).toHaveText('342.57 NAI')
-  await expect(stat(claimPanel(page), 'Burn')).toHaveText('114.19 NAI')
-  await claimPanel(page).getByRole('button', { name: 'Claim & Burn' }).click()
+  // On a phone the split shows in the sheet where the share is chosen; the page behind it is inert.
+  const chooser = isPhoneLayout(page) ? choiceSheet(page) : claimPanel(page)
+  await expect(stat(chooser, 'Receive')).toHaveText('342.57 NAI')
+  await expect(stat(chooser, 'Burn')).toHaveText('114.19 NAI')
+  await openConfirmation(page)
   await expect(confirmDialog(page).getByText('You receive 342.57 NAI, 114.19 NAI are burned.')).toBeVisible()
   await confirmDialog(page).getByRole('button', { name: 'Claim & Burn' }).click()
 
@@ -111,9 +123,11 @@ test('at 37 %: the split follows the slider and the position keeps the rest', as
 test('at 0 % the button is disabled and nothing can be sent', async ({ page, wallet, chain }) => {
   await openAs(page, wallet, accounts.alice)
   await setShare(page, 0)
-  await expect(stat(claimPanel(page), 'Receive')).toHaveText('0 NAI')
-  await expect(stat(claimPanel(page), 'Burn')).toHaveText('0 NAI')
-  const button = claimPanel(page).getByRole('button', { name: 'Claim & Burn' })
+  // On a phone the share is chosen in a sheet, whose "Continue" is the button that goes on.
+  const scope = isPhoneLayout(page) ? choiceSheet(page) : claimPanel(page)
+  await expect(stat(scope, 'Receive')).toHaveText('0 NAI')
+  await expect(stat(scope, 'Burn')).toHaveText('0 NAI')
+  const button = scope.getByRole('button', { name: isPhoneLayout(page) ? 'Continue' : 'Claim & Burn' })
   await expect(button).toBeDisabled()
   await button.click({ force: true })
   await expect(confirmDialog(page)).toHaveCount(0)

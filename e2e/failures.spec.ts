@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { rpcUrl } from './fixtures/env'
 import { accounts, expect, type Holder, nai, percent, test } from './fixtures/index'
-import { claimPanel, confirmDialog, lockPanel, openAs, stat } from './fixtures/ui'
+import { claimPanel, confirmDialog, lockPanel, openAs, openConfirmation, stat } from './fixtures/ui'
 
 const alice: Holder = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25) }
 const bob: Holder = {
@@ -20,7 +20,7 @@ const wrongNetworkButton = (page: Page) =>
 
 /** Claim & Burn at the slider's share, confirmed in the dialog. */
 async function claimAndBurn(page: Page) {
-  await claimButton(page).click()
+  await openConfirmation(page)
   await confirmDialog(page).getByRole('button', { name: 'Claim & Burn' }).click()
 }
 

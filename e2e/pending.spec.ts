@@ -2,14 +2,14 @@ import type { Page, Request } from '@playwright/test'
 import type { Hash } from 'viem'
 import { rpcUrl } from './fixtures/env'
 import { accounts, type E2EWallet, expect, type Holder, type LocalChain, nai, percent, test } from './fixtures/index'
-import { claimPanel, confirmDialog, lockPanel, openAs, setShare, stat } from './fixtures/ui'
+import { claimPanel, confirmDialog, lockPanel, openAs, openConfirmation, setShare, stat } from './fixtures/ui'
 
 const alice: Holder = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25), balance: nai(5) }
 
 /** Claim & Burn confirmed while mining is held: returns the hash the wallet sent, still pending. */
 async function sendHeldClaim(page: Page, wallet: E2EWallet): Promise<Hash> {
   await wallet.holdTransactions()
-  await claimPanel(page).getByRole('button', { name: 'Claim & Burn' }).click()
+  await openConfirmation(page)
   await confirmDialog(page).getByRole('button', { name: 'Claim & Burn' }).click()
   await expect(claimPanel(page).getByRole('button', { name: 'Claiming...' })).toBeDisabled()
   await expect.poll(() => wallet.transactions().length).toBe(1)
@@ -94,7 +94,7 @@ test('a repriced replacement counts as the claim', async ({ page, wallet, chain 
 
   const replacement = await wallet.replaceTransaction(hash, 'repriced')
   expect(await wallet.releaseTransactions()).toEqual([replacement])
-  await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible()
+  await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
   await expect(page.getByRole('alert')).toHaveCount(0)
   expect(await holdings(chain)).toEqual({
     balance: before.balance + nai(750),
@@ -138,7 +138,7 @@ test('a speed-up mined while the portal was closed counts as the claim on return
   await page.goto('/')
 
   // Found in the sender's nonce slot: the sped-up claim counts as the claim.
-  await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible()
+  await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
   await expect(page.getByRole('alert')).toHaveCount(0)
   await expect.poll(() => page.evaluate(() => localStorage.getItem('nai.pendingTransaction'))).toBeNull()
   expect(await holdings(chain)).toEqual({
@@ -146,4 +146,80 @@ test('a speed-up mined while the portal was closed counts as the claim on return
     dead: before.dead + nai(250),
     position: 0n,
   })
+})
+
+test('"Stop waiting" frees the actions while the transaction is still watched, and says when it lands', async ({
+  page,
+  wallet,
+  chain,
+}) => {
+  await openAs(page, wallet, accounts.alice)
+  const before = await holdings(chain)
+  const hash = await sendHeldClaim(page, wallet)
+  const waiting = page.getByRole('status').filter({ hasText: /^Waiting for your transaction/ })
+  await expect(waiting.getByRole('paragraph')).toHaveText(
+    'Waiting for your transaction to be confirmed: Claim & Burn: receive 750 NAI, burn 250 NAI.',
+  )
+
+  await waiting.getByRole('button', { name: 'Stop waiting' }).click()
+  await expect(waiting).toHaveCount(0)
+  await expect(
+    page.getByText(
+      'You stopped waiting for a transaction. It is still watched, and you will be told here if it lands.',
+    ),
+  ).toBeVisible()
+  await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+  expect(await holdings(chain)).toEqual(before)
+
+  // It lands later: the page says so, and the figures follow.
+  expect(await wallet.releaseTransactions()).toEqual([hash])
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /^The transaction you stopped waiting for/ })
+      .getByRole('paragraph'),
+  ).toHaveText('The transaction you stopped waiting for was confirmed after all.')
+  await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
+  await expect(page.getByText(/^You stopped waiting/)).toHaveCount(0)
+  expect(await holdings(chain)).toEqual({
+    balance: before.balance + nai(750),
+    dead: before.dead + nai(250),
+    position: 0n,
+  })
+})
+
+test('a settled write says what happened; the local chain has no explorer to link to', async ({ page, wallet }) => {
+  await openAs(page, wallet, accounts.alice)
+  const hash = await sendHeldClaim(page, wallet)
+  expect(await wallet.releaseTransactions()).toEqual([hash])
+  const done = page.getByRole('status').filter({ hasText: 'Your transaction was confirmed.' })
+  await expect(done.getByRole('paragraph')).toHaveText('Your transaction was confirmed.')
+  await expect(done.getByRole('link')).toHaveCount(0)
+  await done.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(done).toHaveCount(0)
+})
+
+test("switching account while another account's transaction is pending says why actions wait", async ({
+  page,
+  wallet,
+  chain,
+}) => {
+  await chain.addHolder({ account: accounts.bob, amount: nai(200), burnPercentage: percent(50) })
+  await openAs(page, wallet, accounts.alice)
+  const hash = await sendHeldClaim(page, wallet)
+
+  await wallet.switchAccount(accounts.bob)
+  await expect(stat(lockPanel(page), 'Amount')).toHaveText('200 NAI')
+  const reason = page
+    .getByRole('status')
+    .filter({ hasText: 'A transaction from 0x70…79C8 is still waiting to be confirmed.' })
+  await expect(reason).toHaveText(
+    'A transaction from 0x70…79C8 is still waiting to be confirmed. Actions are available again once it settles, or once you stop waiting for it.',
+  )
+  await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeDisabled()
+
+  expect(await wallet.releaseTransactions()).toEqual([hash])
+  await expect(reason).toHaveCount(0)
+  await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+  expect((await chain.position(accounts.alice)).amount).toBe(0n)
 })

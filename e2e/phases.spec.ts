@@ -11,7 +11,7 @@ import {
   test,
   unlockingAt,
 } from './fixtures/index'
-import { panel, panelTitles } from './fixtures/ui'
+import { choiceSheet, isPhoneLayout, panel, panelTitles, TIMELINE } from './fixtures/ui'
 
 /**
  * Both panels and the legacy section at one moment of each phase, for a holder with a known position,
@@ -32,6 +32,9 @@ const bob = { account: accounts.bob, amount: nai(500), burnPercentage: percent('
 const carol = { account: accounts.carol, amount: nai(100), burnPercentage: percent(50) } as const satisfies Holder
 
 const NOTE = 'Make your choice before Nov 13, 2024, 7:00 PM UTC to avoid having your tokens automatically locked.'
+/** The note once the claim window has closed. */
+const CLOSED_NOTE =
+  'The claim window closed on Nov 13, 2024, 7:00 PM UTC. Tokens left untouched were locked automatically for 12 months, then unlock linearly over another 12 months.'
 
 /** Moves the chain to `epochSeconds` (when it is not there yet), fixes the page's clock there, and opens the portal. */
 async function openAt(page: Page, chain: LocalChain, epochSeconds: number): Promise<void> {
@@ -62,9 +65,9 @@ async function expectUnlocking(page: Page, percent: number, stats: Record<string
   return unlocking
 }
 
-async function expectNote(page: Page): Promise<void> {
-  const note = page.getByText(/^Make your choice before/)
-  await expect(note).toHaveText(NOTE)
+async function expectNote(page: Page, closed = false): Promise<void> {
+  const note = page.getByText(closed ? /^The claim window closed on/ : /^Make your choice before/)
+  await expect(note).toHaveText(closed ? CLOSED_NOTE : NOTE)
   await expect(note.locator('time')).toHaveAttribute('datetime', '2024-11-13T19:00:00.000Z')
   await expect(page.getByText(/device clock differs/)).toHaveCount(0)
 }
@@ -85,10 +88,10 @@ async function openAsAliceAfterTheBurn(page: Page, chain: LocalChain, wallet: E2
   await seedBurn(chain)
   await wallet.connectAs(alice.account)
   await openAt(page, chain, epochSeconds)
-  await expectNote(page)
+  await expectNote(page, true)
 }
 
-const UNLOCKING_TITLES = ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens']
+const UNLOCKING_TITLES = ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens', TIMELINE]
 
 test.describe('before the claim window', () => {
   test.use({ moment: moments.before })
@@ -103,7 +106,12 @@ test.describe('before the claim window', () => {
     await openAt(page, chain, moments.before)
 
     await expectNote(page)
-    await expect(panelTitles(page)).toHaveText(['Lock for the Future', 'Claim and Burn Now', 'Claimable Tokens'])
+    await expect(panelTitles(page)).toHaveText([
+      'Lock for the Future',
+      'Claim and Burn Now',
+      'Claimable Tokens',
+      TIMELINE,
+    ])
     const lock = panel(page, 'Lock for the Future')
     const claim = panel(page, 'Claim and Burn Now')
     await expectStats(lock, { Amount: '1,234.56 NAI', 'Time left': '16 days 03:04:05' })
@@ -111,7 +119,7 @@ test.describe('before the claim window', () => {
     await expect(claim.getByRole('slider')).toHaveCount(0)
     await expect(claim.getByRole('button')).toHaveCount(0)
     await expect(claim.getByText(/will be burned/)).toHaveCount(0)
-    await expect(lock.getByRole('button')).toHaveCount(0)
+    await expect(lock.getByRole('button')).toHaveText(['Add to calendar'])
 
     const legacy = panel(page, 'Claimable Tokens')
     await expect(legacy.getByRole('button')).toHaveText(['Claim 12.5 NAI'])
@@ -139,15 +147,18 @@ test.describe('in the claim window', () => {
     await openAt(page, chain, moments.claim)
 
     await expectNote(page)
-    await expect(panelTitles(page)).toHaveText(['Lock for the Future', 'Claim and Burn Now', 'Claimable Tokens'])
+    await expect(panelTitles(page)).toHaveText([
+      'Lock for the Future',
+      'Claim and Burn Now',
+      'Claimable Tokens',
+      TIMELINE,
+    ])
     await expectStats(panel(page, 'Lock for the Future'), { Amount: '1,234.56 NAI', 'Time left': '13 days 00:00:00' })
 
     const claim = panel(page, 'Claim and Burn Now')
     await expect(claim.getByText(/will be burned/)).toHaveText('12.5% of the tokens you claim now will be burned.')
     // 1,234.5678 claimed: 154.320975 burned, 1,080.246825 received (rounded down for display).
     await expectStats(claim, { Receive: '1,080.24 NAI', Burn: '154.32 NAI' })
-    await expect(claim.getByRole('slider')).toHaveValue('100')
-    await expect(claim.getByText('100%', { exact: true })).toBeVisible()
     await expect(claim.getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
 
     const legacy = panel(page, 'Claimable Tokens')
@@ -155,13 +166,24 @@ test.describe('in the claim window', () => {
     await expect(legacy.getByText(/^Available from/)).toHaveCount(0)
     await screenshot(page, testInfo, 'phase-claim')
 
+    // The share is chosen in the panel on a desktop, in a bottom sheet on a phone.
+    const phone = isPhoneLayout(page)
+    if (phone) await claim.getByRole('button', { name: 'Claim & Burn' }).click()
+    const chooser = phone ? choiceSheet(page) : claim
+    const goOn = chooser.getByRole('button', { name: phone ? 'Continue' : 'Claim & Burn' })
+    await expect(chooser.getByRole('slider')).toHaveValue('100')
+    await expect(chooser.getByText('100%', { exact: true })).toBeVisible()
     // Half the position: 617.2839 claimed, 77.1604875 burned, 540.1234125 received.
-    await claim.getByRole('slider').fill('50')
-    await expectStats(claim, { Receive: '540.12 NAI', Burn: '77.16 NAI' })
-    await expect(claim.getByText('50%', { exact: true })).toBeVisible()
-    await claim.getByRole('slider').fill('0')
-    await expectStats(claim, { Receive: '0 NAI', Burn: '0 NAI' })
-    await expect(claim.getByRole('button', { name: 'Claim & Burn' })).toBeDisabled()
+    await chooser.getByRole('slider').fill('50')
+    await expectStats(chooser, { Receive: '540.12 NAI', Burn: '77.16 NAI' })
+    await expect(chooser.getByText('50%', { exact: true })).toBeVisible()
+    await chooser.getByRole('slider').fill('0')
+    await expectStats(chooser, { Receive: '0 NAI', Burn: '0 NAI' })
+    await expect(goOn).toBeDisabled()
+    if (phone) {
+      await page.keyboard.press('Escape')
+      await expect(choiceSheet(page)).toHaveCount(0)
+    }
 
     // A holder without a legacy amount gets no legacy section.
     await wallet.switchAccount(carol.account)
@@ -170,7 +192,7 @@ test.describe('in the claim window', () => {
       '50.0% of the tokens you claim now will be burned.',
     )
     await expectStats(panel(page, 'Claim and Burn Now'), { Receive: '50 NAI', Burn: '50 NAI' })
-    await expect(panelTitles(page)).toHaveText(['Lock for the Future', 'Claim and Burn Now'])
+    await expect(panelTitles(page)).toHaveText(['Lock for the Future', 'Claim and Burn Now', TIMELINE])
   })
 })
 
@@ -183,11 +205,12 @@ test.describe('after the claim window', () => {
       'Tokens have been Locked',
       'Vesting Schedule in Progress',
       'Claimable Tokens',
+      TIMELINE,
     ])
     const locked = panel(page, 'Tokens have been Locked')
     await expectStats(locked, { Amount: '1,234.56 NAI', 'Unlocking starts in': '444 days 00:00:00' })
     await expect(locked.getByRole('progressbar')).toHaveCount(0)
-    await expect(locked.getByRole('button')).toHaveCount(0)
+    await expect(locked.getByRole('button')).toHaveText(['Add to calendar'])
 
     const progress = panel(page, 'Vesting Schedule in Progress')
     await expect(progress.getByText(/no longer available/)).toHaveText(

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { baseURL } from './fixtures/env'
 import { accounts, contracts, type E2EWallet, expect, type Holder, nai, percent, test } from './fixtures/index'
+import { openTools } from './fixtures/ui'
 
 /** The wallet around the vesting card and the layout around it. */
 
@@ -10,20 +11,13 @@ const alice = { account: accounts.alice, amount: nai(1000), burnPercentage: perc
 const PHONE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
 
+/** A local build links to the demo's own pages; a build for a public chain must name the real ones. */
 const BLOG_POSTS = [
-  {
-    title: 'Onboarding Community Feedback',
-    href: 'https://blog.nai.example/onboarding-community-feedback',
-  },
-  {
-    title: 'Important NAI Vesting & Claim Portal Update',
-    href: 'https://blog.nai.example/vesting-claim-portal-update',
-  },
+  { title: 'Onboarding Community Feedback', href: '/demo/onboarding-community-feedback.html' },
+  { title: 'Important NAI Vesting & Claim Portal Update', href: '/demo/vesting-claim-portal-update.html' },
 ] as const
 
-const SOCIAL_LINKS = ['https://t.me/nai_community', 'https://x.com/nai_community'] as const
-
-const card = (page: Page) => page.getByRole('region', { name: 'Vesting Tokens' })
+const SOCIAL_LINKS = ['/demo/telegram.html', '/demo/x.html'] as const
 
 async function openAs(page: Page, wallet: E2EWallet): Promise<void> {
   await wallet.connectAs(alice.account)
@@ -40,8 +34,9 @@ test('"Add NAI to wallet" asks the wallet to watch the token: its address, symbo
   await openAs(page, wallet)
   expect(wallet.watchedAssets()).toEqual([])
 
-  await card(page).getByRole('button', { name: 'Add NAI to wallet' }).click()
-  await expect(card(page).getByRole('button', { name: 'NAI added to your wallet' })).toBeVisible()
+  const tools = await openTools(page)
+  await tools.getByRole('button', { name: 'Add NAI to wallet' }).click()
+  await expect(tools.getByRole('button', { name: 'NAI added to your wallet' })).toBeVisible()
   expect(wallet.watchedAssets()).toEqual([
     { type: 'ERC20', options: { address: contracts.token, symbol: 'NAI', decimals: 18 } },
   ])
@@ -86,9 +81,6 @@ test.describe('layout', () => {
     page,
     context,
   }) => {
-    await context.route('https://blog.nai.example/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>NAI blog</title><p>Article</p>' }),
-    )
     await page.goto('/')
     const news = page.getByRole('navigation', { name: 'News' })
     const cards = news.getByRole('link')
@@ -105,7 +97,8 @@ test.describe('layout', () => {
       await link.click()
       const article = await opened
       await article.waitForLoadState('domcontentloaded')
-      expect(article.url()).toBe(post.href)
+      expect(article.url()).toBe(`${baseURL}${post.href}`)
+      await expect(article.getByRole('heading', { level: 1 })).toHaveText(post.title)
       expect(await article.evaluate(() => ({ opener: window.opener, referrer: document.referrer }))).toEqual({
         opener: null,
         referrer: '',

@@ -123,6 +123,8 @@ describe('deploy', () => {
       expect(await chain.clients.public.getCode({ address, blockNumber: block })).not.toBeUndefined()
       expect(await chain.clients.public.getCode({ address, blockNumber: block - 1n })).toBeUndefined()
     }
+    // The app's statement reads history from the first of the two.
+    expect(envLine(deployed.out, 'VITE_DEPLOYMENT_BLOCK')).toBe(envLine(deployed.out, 'ADMIN_VESTING_FROM_BLOCK'))
     const status = await runInProcess(
       ['status', '--json'],
       env({

@@ -93,11 +93,13 @@ export async function runDeploy(
   io.out(`Deploying from ${signer.address}`)
   const lines: string[] = [`VITE_CHAIN_ID=${connection.chain.id}`]
   const toolLines: string[] = []
+  const deploymentBlocks: bigint[] = []
   if (options.vesting) {
     const before = await client.getBlockNumber()
     const address = getAddress(await deployVesting(clients, token.address, options.vesting))
     const deployedAt = await findDeploymentBlock(connection, address, await client.getBlockNumber(), before + 1n)
     io.out(`Vesting deployed at ${address} (block ${deployedAt})`)
+    deploymentBlocks.push(deployedAt)
     lines.push(`VITE_VESTING_ADDRESS=${address}`)
     toolLines.push(`ADMIN_VESTING_ADDRESS=${address}`, `ADMIN_VESTING_FROM_BLOCK=${deployedAt}`)
   }
@@ -106,9 +108,13 @@ export async function runDeploy(
     const address = getAddress(await deployLegacyClaim(clients, token.address, options.legacyClaimStart))
     const deployedAt = await findDeploymentBlock(connection, address, await client.getBlockNumber(), before + 1n)
     io.out(`LegacyClaim deployed at ${address} (block ${deployedAt})`)
+    deploymentBlocks.push(deployedAt)
     lines.push(`VITE_LEGACY_ADDRESS=${address}`)
     toolLines.push(`ADMIN_LEGACY_ADDRESS=${address}`, `ADMIN_LEGACY_FROM_BLOCK=${deployedAt}`)
   }
+  // The app reads a holder's history from the earliest block either contract can have events in.
+  const [firstBlock] = deploymentBlocks.toSorted((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  if (firstBlock !== undefined) lines.push(`VITE_DEPLOYMENT_BLOCK=${firstBlock}`)
   io.out('')
   io.out('# Environment for the app (.env)')
   for (const line of lines) io.out(line)

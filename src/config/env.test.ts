@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type ConfigError, parseConfig } from './env'
+import { DEMO_LINKS } from './publicLinks'
 
 const VESTING = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const LEGACY = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
@@ -10,6 +11,15 @@ const validEnv = {
   VITE_VESTING_ADDRESS: VESTING,
   VITE_LEGACY_ADDRESS: LEGACY,
   VITE_WALLETCONNECT_PROJECT_ID: '0123456789abcdef0123456789abcdef',
+}
+
+/** What a build for a public chain must name besides the contracts. */
+const publicFacts = {
+  VITE_BLOG_ONBOARDING_URL: 'https://blog.nai.network/onboarding',
+  VITE_BLOG_UPDATE_URL: 'https://blog.nai.network/update',
+  VITE_TELEGRAM_URL: 'https://t.me/nai',
+  VITE_X_URL: 'https://x.com/nai',
+  VITE_DEPLOYMENT_BLOCK: '21080000',
 }
 
 function errorsFor(overrides: Record<string, string | undefined>): ConfigError[] {
@@ -27,6 +37,8 @@ describe('parseConfig', () => {
         vestingAddress: VESTING,
         legacyAddress: LEGACY,
         walletConnectProjectId: '0123456789abcdef0123456789abcdef',
+        links: DEMO_LINKS,
+        deploymentBlock: 0n,
       },
     })
   })
@@ -59,7 +71,7 @@ describe('parseConfig', () => {
       ['31337', 31337],
       [' 43114 ', 43114],
     ])('accepts "%s"', (value, chainId) => {
-      const result = parseConfig({ ...validEnv, VITE_CHAIN_ID: value })
+      const result = parseConfig({ ...validEnv, ...publicFacts, VITE_CHAIN_ID: value })
       expect(result.ok && result.config.chainId).toBe(chainId)
     })
 

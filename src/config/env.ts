@@ -1,4 +1,5 @@
 import { type Address, getAddress, isAddress, zeroAddress } from 'viem'
+import { type PublicLinks, parseDeploymentFacts } from './publicLinks'
 
 /** The chains a build can target: Ethereum, Avalanche C-Chain, and the local anvil chain. */
 export const SUPPORTED_CHAIN_IDS = [1, 43114, 31337] as const
@@ -13,6 +14,10 @@ export type AppConfig = {
   legacyAddress: Address
   /** `undefined` leaves WalletConnect-based wallets out. */
   walletConnectProjectId: string | undefined
+  /** The blog articles and social profiles the layout links to. */
+  links: PublicLinks
+  /** The first block that can hold the contracts' events: a holder's statement is read from here. */
+  deploymentBlock: bigint
 }
 
 /** One problem with one environment variable, worded for the configuration error page. */
@@ -109,8 +114,21 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     })
   }
 
-  if (errors.length > 0 || chainId === undefined || vestingAddress === undefined || legacyAddress === undefined) {
+  const facts = chainId === undefined ? undefined : parseDeploymentFacts(env, chainId)
+  if (facts && !facts.ok) errors.push(...facts.errors)
+
+  if (
+    errors.length > 0 ||
+    chainId === undefined ||
+    vestingAddress === undefined ||
+    legacyAddress === undefined ||
+    !facts?.ok
+  ) {
     return { ok: false, errors }
   }
-  return { ok: true, config: { chainId, rpcUrl, vestingAddress, legacyAddress, walletConnectProjectId } }
+  const { links, deploymentBlock } = facts.facts
+  return {
+    ok: true,
+    config: { chainId, rpcUrl, vestingAddress, legacyAddress, walletConnectProjectId, links, deploymentBlock },
+  }
 }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
+import { useAppConfig } from '../config/AppConfigContext'
 import { WalletButton } from '../wallet/WalletKit'
-import { BLOG_POSTS, SOCIAL_LINKS } from './links'
+import { blogPosts, socialLinks } from './links'
 
 export function Layout({ children }: { children: ReactNode }) {
+  const { links } = useAppConfig()
   return (
     <div className="layout">
       <header className="header">
@@ -13,7 +15,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <WalletButton />
       </header>
       <nav className="blog" aria-label="News">
-        {BLOG_POSTS.map((post) => (
+        {blogPosts(links).map((post) => (
           <a key={post.href} className="blog-card" href={post.href} target="_blank" rel="noopener noreferrer">
             <strong>{post.title}</strong>
             <span>{post.summary}</span>
@@ -22,7 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </nav>
       <main className="main">{children}</main>
       <footer className="footer">
-        {SOCIAL_LINKS.map((link) => (
+        {socialLinks(links).map((link) => (
           <a key={link.href} href={link.href} target="_blank" rel="noopener noreferrer" title={link.name}>
             <img src={link.icon} alt="Social link" width={30} height={30} />
           </a>

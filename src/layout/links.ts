@@ -1,18 +1,24 @@
-/** The project's public channels, linked from the layout. */
-export const BLOG_POSTS = [
-  {
-    title: 'Onboarding Community Feedback',
-    summary: 'What holders told us about onboarding, and what changes because of it.',
-    href: 'https://blog.nai.example/onboarding-community-feedback',
-  },
-  {
-    title: 'Important NAI Vesting & Claim Portal Update',
-    summary: 'How claim and burn, the automatic lock and the linear unlock work.',
-    href: 'https://blog.nai.example/vesting-claim-portal-update',
-  },
-] as const
+import type { PublicLinks } from '../config/publicLinks'
 
-export const SOCIAL_LINKS = [
-  { name: 'Telegram', href: 'https://t.me/nai_community', icon: '/icons/telegram.svg' },
-  { name: 'X', href: 'https://x.com/nai_community', icon: '/icons/x.svg' },
-] as const
+/** The blog teasers and social links of the layout, at the addresses this build was given. */
+export function blogPosts(links: PublicLinks) {
+  return [
+    {
+      title: 'Onboarding Community Feedback',
+      summary: 'What holders told us about onboarding, and what changes because of it.',
+      href: links.blogOnboarding,
+    },
+    {
+      title: 'Important NAI Vesting & Claim Portal Update',
+      summary: 'How claim and burn, the automatic lock and the linear unlock work.',
+      href: links.blogUpdate,
+    },
+  ] as const
+}
+
+export function socialLinks(links: PublicLinks) {
+  return [
+    { name: 'Telegram', href: links.telegram, icon: '/icons/telegram.svg' },
+    { name: 'X', href: links.x, icon: '/icons/x.svg' },
+  ] as const
+}

@@ -73,9 +73,10 @@ describe('formatDateTime', () => {
 
 describe('shortenAddress', () => {
   it.each<[string, string]>([
-    ['0x1234567890abcdef1234567890abcdef1234abcd', '0x1234…abcd'],
-    ['0xcA11bde05977b3631167028862bE2a173976CA11', '0xcA11…CA11'],
+    ['0x1234567890abcdef1234567890abcdef1234abcd', '0x12…abcd'],
+    ['0xcA11bde05977b3631167028862bE2a173976CA11', '0xcA…CA11'],
     ['0x1234567', '0x1234567'],
+    ['0x1234abcd9', '0x12…bcd9'],
     ['', ''],
   ])('%s → %s', (address, expected) => {
     expect(shortenAddress(address)).toBe(expected)

@@ -68,12 +68,13 @@ export function formatDateTime(epochSeconds: bigint, locale?: string, timeZone?:
 }
 
 /**
- * An address as "0x" plus its first 4 hex digits, an ellipsis and its last 4: "0x1234…abcd". Anything too short to
- * gain from shortening is returned as it is.
+ * An address as its first 4 characters, an ellipsis and its last 4: "0x12…abcd", the way RainbowKit's wallet button
+ * shows it, so that an address reads the same everywhere on the page. Anything too short to gain from shortening is
+ * returned as it is.
  */
 export function shortenAddress(address: string): string {
-  if (address.length <= 11) return address
-  return `${address.slice(0, 6)}…${address.slice(-4)}`
+  if (address.length <= 9) return address
+  return `${address.slice(0, 4)}…${address.slice(-4)}`
 }
 
 /**

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
 import { ANVIL_ACCOUNTS } from '../config/anvil'
+import { shortenAddress } from '../lib/format'
 import { localTestProvider } from './localTestWallet'
 
 /** Lets the local test wallet act as any of anvil's unlocked accounts. */
@@ -16,7 +17,7 @@ export function LocalAccountPicker() {
       <select id={id} value={address} onChange={(event) => provider.selectAccount(event.target.value as Address)}>
         {ANVIL_ACCOUNTS.map((account, index) => (
           <option key={account} value={account}>
-            #{index} {account.slice(0, 6)}…{account.slice(-4)}
+            #{index} {shortenAddress(account)}
           </option>
         ))}
       </select>

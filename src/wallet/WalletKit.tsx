@@ -14,6 +14,12 @@ export function loadWalletKit(): Promise<unknown> {
   return kitPromise
 }
 
+/** Loads RainbowKit if needed and opens its connect modal. */
+export function connectWallet(): Promise<unknown> {
+  openConnectModalWhenReady()
+  return loadWalletKit()
+}
+
 /** Longest wait for the page's reads to settle before RainbowKit loads anyway. */
 const KIT_DELAY_LIMIT_MS = 4_000
 
@@ -84,8 +90,7 @@ export function WalletButton() {
       disabled={loading}
       onClick={() => {
         setLoading(true)
-        openConnectModalWhenReady()
-        void loadWalletKit().catch(() => setLoading(false))
+        void connectWallet().catch(() => setLoading(false))
       }}
     >
       Connect Wallet

@@ -7,6 +7,7 @@
 import { connectorsForWallets as rainbowKitConnectorsForWallets, type WalletList } from '@rainbow-me/rainbowkit'
 import { describe, expect, it } from 'vitest'
 import type { AppConfig } from '../config/env'
+import { DEMO_LINKS } from '../config/publicLinks'
 import { connectorsForWallets } from './connectors'
 import { APP_NAME, walletList } from './wagmi'
 
@@ -50,6 +51,8 @@ const base: AppConfig = {
   vestingAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   legacyAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
   walletConnectProjectId: undefined,
+  links: DEMO_LINKS,
+  deploymentBlock: 0n,
 }
 
 describe("the wallet list built without RainbowKit's main module", () => {

@@ -18,6 +18,11 @@ describe('guardMessage', () => {
       'Your wallet is on another network. Switch to Avalanche to continue.',
     ],
     [
+      'another account has a write waiting',
+      { pendingFrom: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+      'A transaction from 0x70…79C8 is still waiting to be confirmed. Actions are available again once it settles, or once you stop waiting for it.',
+    ],
+    [
       'offline comes first',
       { online: false, connected: false },
       'You are offline. Actions are available again once you are back online.',

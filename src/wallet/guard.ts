@@ -1,3 +1,6 @@
+import type { Address } from 'viem'
+import { shortenAddress } from '../lib/format'
+
 /** What decides whether the holder can send a write now. */
 export type GuardState = {
   online: boolean
@@ -7,12 +10,18 @@ export type GuardState = {
   chainId: number | undefined
   /** The chain this build serves. */
   chain: { id: number; name: string }
+  /** The sender of a write still being waited for, when it is another account than the connected one. */
+  pendingFrom?: Address
 }
 
 /** Why the holder cannot act right now, or `null` when they can: the page disables its actions with this reason. */
-export function guardMessage({ online, connected, chainId, chain }: GuardState): string | null {
+export function guardMessage({ online, connected, chainId, chain, pendingFrom }: GuardState): string | null {
   if (!online) return 'You are offline. Actions are available again once you are back online.'
   if (!connected) return 'Your wallet is not connected yet. Actions are available once it has reconnected.'
   if (chainId !== chain.id) return `Your wallet is on another network. Switch to ${chain.name} to continue.`
+  // One write at a time: the wallet would queue a second one behind the first account's nonce anyway.
+  if (pendingFrom) {
+    return `A transaction from ${shortenAddress(pendingFrom)} is still waiting to be confirmed. Actions are available again once it settles, or once you stop waiting for it.`
+  }
   return null
 }

@@ -16,6 +16,8 @@ export type PendingTransaction = {
   nonce?: number
   to?: Address
   input?: Hex
+  /** The holder stopped waiting: actions are free again, and the outcome is still reported when it comes. */
+  dismissed?: boolean
 }
 
 function parse(raw: string): PendingTransaction | undefined {
@@ -28,7 +30,8 @@ function parse(raw: string): PendingTransaction | undefined {
       typeof value.description === 'string' &&
       typeof value.account === 'string' &&
       typeof value.chainId === 'number' &&
-      (value.nonce === undefined || Number.isSafeInteger(value.nonce))
+      (value.nonce === undefined || Number.isSafeInteger(value.nonce)) &&
+      (value.dismissed === undefined || typeof value.dismissed === 'boolean')
     ) {
       return value as PendingTransaction
     }
@@ -46,6 +49,16 @@ const pendingTransaction = localStorageStore<PendingTransaction | null>('nai.pen
 
 export const readPendingTransaction = pendingTransaction.get
 export const writePendingTransaction = pendingTransaction.set
+
+/** Forgets the record of `hash`, leaving a newer write's record in place. */
+export function clearPendingTransaction(hash: Hash): void {
+  if (pendingTransaction.get()?.hash === hash) pendingTransaction.set(null)
+}
+
+/** The write still being waited for: a record the holder has not dismissed. */
+export function activePendingTransaction(record: PendingTransaction | null): PendingTransaction | null {
+  return record && !record.dismissed ? record : null
+}
 
 /** The write in flight, if any (also across tabs). */
 export function usePendingTransaction(): PendingTransaction | null {

@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Hash } from 'viem'
+import type { Address, Hash } from 'viem'
 import { getTransaction } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
 import { getClient, writeContract } from 'wagmi/actions'
 import type { ErrorDescription } from '../lib/errors'
+import { type ExplorerLink, transactionLink } from '../lib/explorer'
 import { awaitOutcome, isNetworkFailure, type OutcomeStatus } from './awaitOutcome'
 import { guardMessage } from './guard'
 import {
+  activePendingTransaction,
+  clearPendingTransaction,
   type PendingTransaction,
   readPendingTransaction,
   usePendingTransaction,
@@ -24,18 +27,49 @@ export type Action<Id extends string> = {
   simulate: () => Promise<{ request: WriteRequest }>
 }
 
-/** For each way a write ends: whether it is over (the pending record goes) and what the holder is told. */
-const OUTCOMES: { [status in OutcomeStatus]: { over: boolean; message: string | null } } = {
-  success: { over: true, message: null },
-  reverted: { over: true, message: 'The transaction was reverted on chain. Nothing was changed.' },
-  cancelled: { over: true, message: 'The transaction was cancelled in your wallet.' },
-  replaced: { over: true, message: 'Your transaction was replaced in your wallet. The figures show the outcome.' },
+/**
+ * For each way a write ends: whether it is over (the pending record goes), whether it failed, what the holder is
+ * told, and what they are told when it ends after they stopped waiting for it (`null`: nothing yet).
+ */
+const OUTCOMES: {
+  [status in OutcomeStatus]: { over: boolean; failed: boolean; message: string; afterDismissed: string | null }
+} = {
+  success: {
+    over: true,
+    failed: false,
+    message: 'Your transaction was confirmed.',
+    afterDismissed: 'The transaction you stopped waiting for was confirmed after all.',
+  },
+  reverted: {
+    over: true,
+    failed: true,
+    message: 'The transaction was reverted on chain. Nothing was changed.',
+    afterDismissed: 'The transaction you stopped waiting for was mined but reverted. Nothing was changed.',
+  },
+  cancelled: {
+    over: true,
+    failed: true,
+    message: 'The transaction was cancelled in your wallet.',
+    afterDismissed: 'The transaction you stopped waiting for was cancelled in your wallet.',
+  },
+  replaced: {
+    over: true,
+    failed: true,
+    message: 'Your transaction was replaced in your wallet. The figures show the outcome.',
+    afterDismissed:
+      'The transaction you stopped waiting for was replaced in your wallet. The figures show the outcome.',
+  },
   offline: {
     over: false,
+    failed: true,
     message:
       'The network could not be reached while waiting for your transaction. It will be checked again when you are back online.',
+    afterDismissed: null,
   },
 }
+
+/** What the holder is told when a write has settled (or failed before it was sent), with its explorer page. */
+export type WriteReport = { message: string; failed: boolean; explorer: ExplorerLink | undefined }
 
 /** The nonce and call of a transaction just sent, when the node already knows it. */
 async function sentTransaction(config: Parameters<typeof getClient>[0], hash: Hash) {
@@ -58,16 +92,23 @@ export function useTransactor<Id extends string>(options: {
   const chain = config.chains[0]
   const { address, chainId, isConnected } = useAccount()
   const stored = usePendingTransaction()
-  const [error, setError] = useState<string | null>(null)
+  const [report, setReport] = useState<WriteReport | null>(null)
   const [submitting, setSubmitting] = useState<Id | null>(null)
   const onSettledRef = useRef(options.onSettled)
   onSettledRef.current = options.onSettled
   const describeRef = useRef(options.describeError)
   describeRef.current = options.describeError
-  const waiting = useRef<Hash | null>(null)
+  // Several writes can be watched at once: one the holder stopped waiting for, and the one sent after it.
+  const waiting = useRef(new Set<Hash>())
 
-  const inFlight = stored && stored.account === address && stored.chainId === chain.id ? (stored.action as Id) : null
+  const active = activePendingTransaction(stored)
+  const onChain = active && active.chainId === chain.id ? active : null
+  const inFlight = onChain && onChain.account === address ? (onChain.action as Id) : null
   const pending = submitting ?? inFlight
+  /** Another account's write still being waited for: this account's actions wait for it. */
+  const pendingFrom: Address | undefined = onChain && onChain.account !== address ? onChain.account : undefined
+
+  const fail = useCallback((message: string) => setReport({ message, failed: true, explorer: undefined }), [])
 
   /** The sentence for `failure`, if the holder is to see one. */
   const failureMessage = useCallback((failure: unknown) => {
@@ -77,37 +118,44 @@ export function useTransactor<Id extends string>(options: {
 
   const settle = useCallback(
     async (record: PendingTransaction, resimulate?: () => Promise<unknown>) => {
-      if (waiting.current === record.hash) return
-      waiting.current = record.hash
+      if (waiting.current.has(record.hash)) return
+      waiting.current.add(record.hash)
       try {
         const client = getClient(config)
         if (!client) {
-          writePendingTransaction(null)
-          setError(`No connection to ${config.chains[0].name} is configured.`)
+          clearPendingTransaction(record.hash)
+          fail(`No connection to ${config.chains[0].name} is configured.`)
           return
         }
         const outcome = await awaitOutcome(client, record)
-        const { over, message } = OUTCOMES[outcome.status]
-        if (over) writePendingTransaction(null)
+        const row = OUTCOMES[outcome.status]
+        // Dismissed if the holder stopped waiting, or if a newer write has taken the record's place since.
+        const latest = readPendingTransaction()
+        const wasDismissed =
+          latest === null ? record.dismissed === true : latest.hash !== record.hash || latest.dismissed === true
+        if (row.over) clearPendingTransaction(record.hash)
         // A revert is explained by running the call again; the state may have changed since, hence the fallback.
         const reason =
-          outcome.status === 'reverted' && resimulate
+          outcome.status === 'reverted' && resimulate && !wasDismissed
             ? await resimulate().then(
                 () => null,
                 (failure: unknown) => (isNetworkFailure(failure) ? null : failureMessage(failure)),
               )
             : null
-        if (reason ?? message) setError(reason ?? message)
+        const message = wasDismissed ? row.afterDismissed : (reason ?? row.message)
+        if (message === null) return
+        const hash = 'receipt' in outcome ? outcome.receipt.transactionHash : record.hash
+        setReport({ message, failed: row.failed, explorer: row.over ? transactionLink(chain, hash) : undefined })
       } catch (failure) {
-        writePendingTransaction(null)
+        clearPendingTransaction(record.hash)
         const message = failureMessage(failure)
-        if (message) setError(message)
+        if (message) fail(message)
       } finally {
-        waiting.current = null
+        waiting.current.delete(record.hash)
         onSettledRef.current()
       }
     },
-    [config, failureMessage],
+    [config, chain, failureMessage, fail],
   )
 
   // Resume waiting for a transaction sent before a reload, and again when the connection comes back.
@@ -123,14 +171,22 @@ export function useTransactor<Id extends string>(options: {
 
   const run = useCallback(
     async (action: Action<Id>) => {
-      if (readPendingTransaction() || submitting) return
-      setError(null)
+      const current = activePendingTransaction(readPendingTransaction())
+      if (submitting) return
+      setReport(null)
       const connected = isConnected && address !== undefined
-      const guard = guardMessage({ online: navigator.onLine, connected, chainId, chain })
+      const guard = guardMessage({
+        online: navigator.onLine,
+        connected,
+        chainId,
+        chain,
+        pendingFrom: current && current.account !== address ? current.account : undefined,
+      })
       if (guard !== null || address === undefined || chainId === undefined) {
-        if (guard) setError(guard)
+        if (guard) fail(guard)
         return
       }
+      if (current) return
       let hash: Hash
       setSubmitting(action.id)
       try {
@@ -138,7 +194,7 @@ export function useTransactor<Id extends string>(options: {
         hash = await writeContract(config, request)
       } catch (failure) {
         const message = failureMessage(failure)
-        if (message) setError(message)
+        if (message) fail(message)
         return
       } finally {
         setSubmitting(null)
@@ -155,8 +211,25 @@ export function useTransactor<Id extends string>(options: {
       addRecentTransaction(hash, action.description)
       await settle(record, action.simulate)
     },
-    [address, chainId, chain, config, isConnected, settle, submitting, failureMessage],
+    [address, chainId, chain, config, isConnected, settle, submitting, failureMessage, fail],
   )
 
-  return { run, pending, error, clearError: useCallback(() => setError(null), []) }
+  /** Frees the actions while the write goes on being watched; its outcome is still reported when it comes. */
+  const stopWaiting = useCallback(() => {
+    const record = readPendingTransaction()
+    if (record && !record.dismissed) writePendingTransaction({ ...record, dismissed: true })
+  }, [])
+
+  return {
+    run,
+    pending,
+    pendingFrom,
+    /** The write being waited for on this chain, whichever account sent it. */
+    waitingFor: onChain,
+    /** A write the holder stopped waiting for is still being watched. */
+    watchingInBackground: stored?.dismissed === true && stored.chainId === chain.id,
+    stopWaiting,
+    report,
+    clearReport: useCallback(() => setReport(null), []),
+  }
 }

@@ -27,9 +27,10 @@ type KitActions = {
 let actions: KitActions | null = null
 let openWhenReady = false
 
-/** Opens RainbowKit's connect modal as soon as RainbowKit is ready. */
+/** Opens RainbowKit's connect modal now if RainbowKit is ready, or as soon as it is. */
 export function openConnectModalWhenReady() {
-  openWhenReady = true
+  if (actions?.openConnectModal) actions.openConnectModal()
+  else openWhenReady = true
 }
 
 /** Called by RainbowKit's layer with its imperative actions. */

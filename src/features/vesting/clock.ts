@@ -37,6 +37,11 @@ export function reportChainTime(chainSeconds: bigint, deviceMs: number) {
   tick.set(nowSeconds())
 }
 
+/** The page's current time in seconds since the epoch, read once (for an event handler). */
+export function clockNow(): bigint {
+  return BigInt(nowSeconds())
+}
+
 /** The page's current time in seconds since the epoch, re-rendering the caller every second. */
 export function useNow(): bigint {
   return BigInt(useSyncExternalStore(subscribe, nowSeconds))

@@ -67,7 +67,7 @@ const holderCases: [string, readonly unknown[], string][] = [
   [
     'ERC20InsufficientBalance',
     [VESTING, 1n, 2n * E18],
-    'The token transfer failed: 0x5FbD…0aa3 holds <0.01 NAI but 2 NAI is needed.',
+    'The token transfer failed: 0x5F…0aa3 holds <0.01 NAI but 2 NAI is needed.',
   ],
   [
     'Error',
@@ -120,7 +120,7 @@ describe('describeHolderError: other reverts', () => {
     const error = revertedCall(revertOf('ERC20InsufficientBalance', [VESTING, 0n, E18]), legacyClaimAbi, 'claim')
     expect(describeHolderError(error, nai)).toEqual({
       kind: 'failed',
-      message: 'The token transfer failed: 0x5FbD…0aa3 holds 0 NAI but 1 NAI is needed.',
+      message: 'The token transfer failed: 0x5F…0aa3 holds 0 NAI but 1 NAI is needed.',
     })
   })
 

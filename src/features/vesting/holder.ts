@@ -3,6 +3,7 @@ import { type Address, getAddress, isAddress } from 'viem'
 import { useAccount } from 'wagmi'
 import { localStorageStore, useStore } from '../../lib/store'
 import { useOnline } from '../../lib/useOnline'
+import { useSavedAddresses, useWatchParam } from '../watch/watched'
 
 /**
  * The last address a wallet connected with, kept so that a holder who opens the app with no network (or before the
@@ -19,16 +20,24 @@ export type Holder = {
   address: Address | undefined
   /** Whether a wallet is connected for that address (actions need one). */
   connected: boolean
+  /** Shown without its wallet: from a link (`/?address=`), the watch form, or the addresses saved on the device. */
+  watching: boolean
+  /** The link's `address` parameter, when it is not an address. */
+  malformedParam?: string
 }
 
 /**
- * Whose position to show: the connected (or reconnecting) wallet's address; otherwise, while offline or while the
- * wallet is still reconnecting, the last connected address. Disconnecting while online forgets it.
+ * Whose position to show: the address a link or the holder asked to watch; otherwise the connected (or
+ * reconnecting) wallet's; otherwise, while offline or while the wallet is still reconnecting, the last connected
+ * address; otherwise the address saved most recently on this device, watch-only. Disconnecting while online forgets
+ * the last connected address.
  */
 export function useHolder(): Holder {
   const { address, status } = useAccount()
   const online = useOnline()
   const remembered = useStore(lastHolder)
+  const param = useWatchParam()
+  const [saved] = useSavedAddresses()
   const previousStatus = useRef(status)
 
   useEffect(() => {
@@ -38,9 +47,16 @@ export function useHolder(): Holder {
     previousStatus.current = status
   }, [status, address])
 
-  if (address && (status === 'connected' || status === 'reconnecting')) {
-    return { address, connected: status === 'connected' }
+  const wallet = address && (status === 'connected' || status === 'reconnecting') ? address : undefined
+  const malformedParam = param.kind === 'malformed' ? param.value : undefined
+  if (param.kind === 'address') {
+    const own = param.address === wallet
+    return { address: param.address, connected: own && status === 'connected', watching: !own }
   }
-  if (remembered && (!online || status === 'reconnecting')) return { address: remembered, connected: false }
-  return { address: undefined, connected: false }
+  if (wallet) return { address: wallet, connected: status === 'connected', watching: false, malformedParam }
+  if (remembered && (!online || status === 'reconnecting')) {
+    return { address: remembered, connected: false, watching: false, malformedParam }
+  }
+  if (saved) return { address: saved, connected: false, watching: true, malformedParam }
+  return { address: undefined, connected: false, watching: false, malformedParam }
 }

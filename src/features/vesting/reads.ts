@@ -77,6 +77,10 @@ export type Holdings = {
   balance: bigint
   symbol: string
   decimals: number
+  /** Whether the address ever had a vesting position: tells "took or moved everything" from "never had one". */
+  everAllocated: boolean
+  /** Whether the address ever had a legacy amount. */
+  legacyEverAllocated: boolean
 }
 
 /** Everything shown for one holder, read in a single multicall. */
@@ -94,6 +98,8 @@ export function useHoldings(holder: Address | undefined, token: Address | undefi
       { address: tokenAddress, abi: erc20Abi, functionName: 'symbol' },
       { address: tokenAddress, abi: erc20Abi, functionName: 'decimals' },
       { address: multicall3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' },
+      { address: vestingAddress, abi: vestingAbi, functionName: 'everAllocated', args: [account] },
+      { address: legacyAddress, abi: legacyClaimAbi, functionName: 'everAllocated', args: [account] },
     ],
     allowFailure: false,
     query: {
@@ -106,6 +112,8 @@ export function useHoldings(holder: Address | undefined, token: Address | undefi
         symbol,
         decimals,
         blockTimestamp,
+        everAllocated,
+        legacyEverAllocated,
       ]) => ({
         holdings: {
           position: { amount, burnPercentage, unlockedAmount },
@@ -114,6 +122,8 @@ export function useHoldings(holder: Address | undefined, token: Address | undefi
           balance,
           symbol,
           decimals,
+          everAllocated,
+          legacyEverAllocated,
         } satisfies Holdings,
         blockTimestamp,
       }),

@@ -1,8 +1,10 @@
-import { useId, useState } from 'react'
+import { useCallback, useContext, useId, useState } from 'react'
+import { Sheet } from '../../../lib/Sheet'
+import { useIsPhone } from '../../../lib/useMediaQuery'
 import type { VestingActions } from '../actions'
-import { claimSplit, formatBurnPercentage, type Position } from '../domain/position'
+import { type ClaimSplit, claimSplit, formatBurnPercentage, type Position } from '../domain/position'
 import type { Phase, Schedule } from '../domain/schedule'
-import { ConfirmDialog } from './ConfirmDialog'
+import { ActionButton, WatchOnlyContext } from './ActionButton'
 import { Countdown } from './Countdown'
 import { Stat } from './Stat'
 
@@ -44,13 +46,22 @@ export function ClaimBurnPanel({ phase, schedule, position, totalBurned, format,
   )
 }
 
+type Step = 'closed' | 'choose' | 'confirm'
+
+/**
+ * The claim window: on a phone the share is chosen in a bottom sheet, and on every screen the exact split is
+ * confirmed in one before the wallet is asked, since burning cannot be undone.
+ */
 function ClaimWindow({ position, format, actions, disabledReason }: Omit<Props, 'phase' | 'schedule' | 'totalBurned'>) {
-  const sliderId = useId()
+  const isPhone = useIsPhone()
+  const watchOnly = useContext(WatchOnlyContext)
   const [percent, setPercent] = useState(100)
-  const [confirming, setConfirming] = useState(false)
-  const { claimed, burned, received } = claimSplit(position.amount, percent, position.burnPercentage)
+  const [step, setStep] = useState<Step>('closed')
+  const split = claimSplit(position.amount, percent, position.burnPercentage)
   const pending = actions.pending === 'claimAndBurn'
-  const disabled = claimed === 0n || actions.pending !== null || disabledReason !== null
+  const blocked = actions.pending !== null || disabledReason !== null
+  const close = () => setStep('closed')
+  const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), [])
 
   return (
     <section className="panel" aria-labelledby="claim-title">
@@ -58,10 +69,93 @@ function ClaimWindow({ position, format, actions, disabledReason }: Omit<Props, 
       <p>
         <strong>{formatBurnPercentage(position.burnPercentage)}%</strong> of the tokens you claim now will be burned.
       </p>
-      <dl className="stats">
-        <Stat label="Receive">{format(received)}</Stat>
-        <Stat label="Burn">{format(burned)}</Stat>
-      </dl>
+      <SplitStats split={split} format={format} />
+      {!isPhone && <ShareSlider percent={percent} onChange={setPercent} disabled={pending} />}
+      <ActionButton
+        label="Claim & Burn"
+        pending={pending}
+        disabled={blocked || (!isPhone && split.claimed === 0n)}
+        onClick={() => setStep(isPhone ? 'choose' : 'confirm')}
+      />
+      {!watchOnly && (
+        <Sheet
+          open={step !== 'closed'}
+          onOpenChange={(open) => !open && close()}
+          title={step === 'choose' ? 'Claim and burn' : 'Confirm claim and burn'}
+        >
+          {step === 'choose' ? (
+            <>
+              <p>Choose how much of your position to claim now. The rest is locked when the claim window closes.</p>
+              <ShareSlider percent={percent} onChange={setPercent} disabled={pending} />
+              <SplitStats split={split} format={format} />
+              <div className="sheet-actions">
+                <button type="button" className="button" onClick={close}>
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  className="button primary"
+                  disabled={split.claimed === 0n}
+                  onClick={() => setStep('confirm')}
+                >
+                  Continue
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p>
+                You receive {format(split.received)}, {format(split.burned)} are burned.
+              </p>
+              <p>Burning is irreversible.</p>
+              <div className="sheet-actions">
+                {/* The confirmation replaces the choice inside the open sheet: focus moves to its safe answer. */}
+                <button type="button" className="button" onClick={close} ref={focusOnMount}>
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  className="button primary"
+                  onClick={() => {
+                    close()
+                    void actions.claimAndBurn(
+                      split.claimed,
+                      `Claim & Burn: receive ${format(split.received)}, burn ${format(split.burned)}`,
+                    )
+                  }}
+                >
+                  Claim & Burn
+                </button>
+              </div>
+            </>
+          )}
+        </Sheet>
+      )}
+    </section>
+  )
+}
+
+function SplitStats({ split, format }: { split: ClaimSplit; format: (value: bigint) => string }) {
+  return (
+    <dl className="stats">
+      <Stat label="Receive">{format(split.received)}</Stat>
+      <Stat label="Burn">{format(split.burned)}</Stat>
+    </dl>
+  )
+}
+
+function ShareSlider({
+  percent,
+  onChange,
+  disabled,
+}: {
+  percent: number
+  onChange: (percent: number) => void
+  disabled: boolean
+}) {
+  const sliderId = useId()
+  return (
+    <>
       <label className="slider" htmlFor={sliderId}>
         <span>Share of your position to claim</span>
         <output htmlFor={sliderId}>{percent}%</output>
@@ -73,28 +167,9 @@ function ClaimWindow({ position, format, actions, disabledReason }: Omit<Props, 
         max={100}
         step={1}
         value={percent}
-        disabled={pending}
-        onChange={(event) => setPercent(Number(event.target.value))}
+        disabled={disabled}
+        onChange={(event) => onChange(Number(event.target.value))}
       />
-      <button type="button" className="button primary" disabled={disabled} onClick={() => setConfirming(true)}>
-        {pending ? 'Claiming...' : 'Claim & Burn'}
-      </button>
-      {confirming && (
-        <ConfirmDialog
-          title="Confirm claim and burn"
-          confirmLabel="Claim & Burn"
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false)
-            void actions.claimAndBurn(claimed, `Claim & Burn: receive ${format(received)}, burn ${format(burned)}`)
-          }}
-        >
-          <p>
-            You receive {format(received)}, {format(burned)} are burned.
-          </p>
-          <p>Burning is irreversible.</p>
-        </ConfirmDialog>
-      )}
-    </section>
+    </>
   )
 }

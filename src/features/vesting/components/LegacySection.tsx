@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../../lib/format'
 import type { VestingActions } from '../actions'
 import { useClockValue } from '../clock'
+import { ActionButton } from './ActionButton'
 
 type Props = {
   amount: bigint
@@ -19,14 +20,12 @@ export function LegacySection({ amount, claimStart, format, actions, disabledRea
     <section className="panel legacy" aria-labelledby="legacy-title">
       <h2 id="legacy-title">Claimable Tokens</h2>
       <p>You have unclaimed tokens left over from previous vesting platforms. Claim them in full at any time.</p>
-      <button
-        type="button"
-        className="button primary"
-        disabled={notYet || pending || actions.pending !== null || disabledReason !== null}
+      <ActionButton
+        label={label}
+        pending={pending}
+        disabled={notYet || actions.pending !== null || disabledReason !== null}
         onClick={() => void actions.legacyClaim(label)}
-      >
-        {pending ? 'Claiming...' : label}
-      </button>
+      />
       {notYet && <p className="hint">Available from {formatDateTime(claimStart)}.</p>}
     </section>
   )

@@ -1,7 +1,9 @@
+import { CalendarButton } from '../../reminders/CalendarButton'
 import type { VestingActions } from '../actions'
 import { useNow } from '../clock'
 import { claimableAmount, type Position, unlockProgressPercent, vestedAmount } from '../domain/position'
 import type { Phase, Schedule } from '../domain/schedule'
+import { ActionButton } from './ActionButton'
 import { Countdown } from './Countdown'
 import { Stat } from './Stat'
 
@@ -26,6 +28,7 @@ export function LockPanel({ phase, schedule, position, format, actions, disabled
             <Countdown to={schedule.claimEnd} />
           </Stat>
         </dl>
+        <CalendarButton schedule={schedule} className={phase === 'before' ? 'button primary' : 'button link'} />
         <p>
           Tokens you leave untouched are locked automatically for 12 months when the claim window closes. After that
           they can be claimed without any penalty, unlocking linearly over another 12 months.
@@ -43,6 +46,7 @@ export function LockPanel({ phase, schedule, position, format, actions, disabled
             <Countdown to={schedule.unlockStart} />
           </Stat>
         </dl>
+        <CalendarButton schedule={schedule} className="button primary" />
         <p>Your tokens unlock linearly over 12 months once unlocking starts, and can be claimed as they unlock.</p>
       </section>
     )
@@ -89,14 +93,12 @@ function UnlockingPanel({ schedule, position, format, actions, disabledReason }:
         </Stat>
       </dl>
       {(claimable > 0n || pending) && (
-        <button
-          type="button"
-          className="button primary"
-          disabled={pending || actions.pending !== null || disabledReason !== null}
+        <ActionButton
+          label={label}
+          pending={pending}
+          disabled={actions.pending !== null || disabledReason !== null}
           onClick={() => void actions.unlock(label)}
-        >
-          {pending ? 'Claiming...' : label}
-        </button>
+        />
       )}
     </section>
   )

@@ -1,34 +1,40 @@
+import { lazy, Suspense } from 'react'
+import type { Address } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import { formatDateTime, formatTokenAmount } from '../../../lib/format'
 import { useOnline } from '../../../lib/useOnline'
 import { guardMessage } from '../../../wallet/guard'
+import { LocalAccountPicker } from '../../../wallet/LocalAccountPicker'
 import { WalletButton } from '../../../wallet/WalletKit'
+import { SavedAddresses, WatchForm } from '../../watch/WatchForm'
 import { useVestingActions } from '../actions'
 import { useClockCorrected, useClockValue } from '../clock'
+import { claimWindowNote } from '../domain/note'
 import { hasPosition } from '../domain/position'
 import { phaseAt } from '../domain/schedule'
 import { useHolder } from '../holder'
 import { type Deployment, type Holdings, isContractMissing, useDeployment, useHoldings } from '../reads'
+import { WatchOnlyContext } from './ActionButton'
 import { ClaimBurnPanel } from './ClaimBurnPanel'
 import { FreshnessNotice } from './FreshnessNotice'
+import { FullyClaimed } from './FullyClaimed'
+import { HolderTools } from './HolderTools'
 import { LegacySection } from './LegacySection'
 import { LockPanel } from './LockPanel'
-import { WalletTools } from './WalletTools'
+import { WatchBar } from './WatchBar'
+import { WriteStatus } from './WriteStatus'
+
+/** The chart is below the figures: it loads after them, in its own chunk. */
+const Timeline = lazy(() => import('./Timeline'))
 
 /** The "Vesting Tokens" card: every state of the holder's position. */
 export function VestingCard() {
   const deployment = useDeployment()
-  const claimEnd = deployment.data?.schedule.claimEnd
+  const schedule = deployment.data?.schedule
   return (
     <section className="card" aria-labelledby="vesting-title">
       <h1 id="vesting-title">Vesting Tokens</h1>
-      {claimEnd !== undefined && (
-        <p className="note">
-          Make your choice before{' '}
-          <time dateTime={new Date(Number(claimEnd) * 1000).toISOString()}>{formatDateTime(claimEnd)}</time> to avoid
-          having your tokens automatically locked.
-        </p>
-      )}
+      {schedule && <ClaimNote claimEnd={schedule.claimEnd} />}
       <ClockNotice />
       {deployment.error ? (
         <ReadFailure error={deployment.error} onRetry={() => void deployment.refetch()} />
@@ -38,6 +44,20 @@ export function VestingCard() {
         <p className="status">Loading...</p>
       )}
     </section>
+  )
+}
+
+/** The note under the title, following the phase: before the window closes, and after. */
+function ClaimNote({ claimEnd }: { claimEnd: bigint }) {
+  // The wording changes once, when the window closes: any moment on the same side of claimEnd gives the same note.
+  const closed = useClockValue((now) => now >= claimEnd)
+  const note = claimWindowNote({ claimEnd }, closed ? claimEnd : claimEnd - 1n)
+  return (
+    <p className="note">
+      {note.lead}
+      <time dateTime={new Date(Number(note.date) * 1000).toISOString()}>{formatDateTime(note.date)}</time>
+      {note.tail}
+    </p>
   )
 }
 
@@ -73,14 +93,23 @@ function ReadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) 
 }
 
 function HolderView({ deployment }: { deployment: Deployment }) {
-  // The connected wallet's address, or (offline, reconnecting) the last one, whose figures are in the cache.
+  // The watched address, the connected wallet's, or (offline, reconnecting) the last one, whose figures are cached.
   const holder = useHolder()
   const holdings = useHoldings(holder.address, deployment.token)
+  const linkProblem = holder.malformedParam !== undefined && (
+    <p className="field-error" role="alert">
+      The link's address "{holder.malformedParam}" is not an address: an address is 0x followed by 40 hexadecimal
+      digits.
+    </p>
+  )
   if (!holder.address) {
     return (
       <div className="connect">
+        {linkProblem}
         <p>Connect your wallet to see your vesting position.</p>
         <WalletButton />
+        <WatchForm />
+        <SavedAddresses />
       </div>
     )
   }
@@ -90,60 +119,69 @@ function HolderView({ deployment }: { deployment: Deployment }) {
   }
   // Figures from the cache stay on screen when a refresh fails (offline); the notice says how old they are.
   return (
-    <>
+    <WatchOnlyContext.Provider value={holder.watching}>
+      {linkProblem}
+      {holder.watching && <WatchBar address={holder.address} />}
       <FreshnessNotice
         updatedAt={holdings.dataUpdatedAt}
         refreshFailed={holdings.error !== null}
         onRetry={() => void holdings.refetch()}
       />
       <PositionPanels
+        holder={holder.address}
         deployment={deployment}
         holdings={holdings.data}
         queryKey={holdings.queryKey}
         walletConnected={holder.connected}
+        watching={holder.watching}
       />
-    </>
+    </WatchOnlyContext.Provider>
   )
 }
 
 /** The holder's figures and actions: both panels, the legacy section, and why actions are unavailable. */
 function PositionPanels({
+  holder,
   deployment,
   holdings,
   queryKey,
   walletConnected,
+  watching,
 }: {
+  holder: Address
   deployment: Deployment
   holdings: Holdings
   queryKey: ReturnType<typeof useHoldings>['queryKey']
   walletConnected: boolean
+  watching: boolean
 }) {
   const online = useOnline()
-  const { chainId } = useAccount()
+  const { chainId, connector } = useAccount()
   const chain = useConfig().chains[0]
   const actions = useVestingActions(queryKey, holdings)
   const { position, legacyAmount, totalBurned, symbol, decimals } = holdings
   const format = (value: bigint) => `${formatTokenAmount(value, decimals)} ${symbol}`
   // Re-renders the position when the phase changes, not on every tick.
   const phase = useClockValue((now) => phaseAt(deployment.schedule, now))
-  const disabledReason = guardMessage({ online, connected: walletConnected, chainId, chain })
+  const disabledReason = watching
+    ? null
+    : guardMessage({ online, connected: walletConnected, chainId, chain, pendingFrom: actions.pendingFrom })
 
   return (
     <>
-      {walletConnected && <WalletTools token={deployment.token} symbol={symbol} decimals={decimals} />}
+      <HolderTools
+        holder={holder}
+        schedule={deployment.schedule}
+        token={{ address: deployment.token, symbol, decimals }}
+        connected={walletConnected}
+      />
+      {walletConnected && connector?.id === 'localTestWallet' && <LocalAccountPicker />}
       {disabledReason && (
         <p className="notice" role="status">
           {disabledReason}
         </p>
       )}
-      {actions.error && (
-        <div className="failure" role="alert">
-          <p>{actions.error}</p>
-          <button type="button" className="button" onClick={actions.clearError}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      <WriteStatus actions={actions} />
       {hasPosition(position) ? (
         <div className="panels">
           <LockPanel
@@ -164,13 +202,12 @@ function PositionPanels({
             disabledReason={disabledReason}
           />
         </div>
-      ) : position.burnPercentage > 0n ? (
-        // Allocated once, then claimed in full during the claim window.
-        <p className="status">This address has already claimed its whole NAI vesting position.</p>
+      ) : holdings.everAllocated ? (
+        <FullyClaimed holder={holder} phase={phase} />
       ) : (
         <p className="status">This address has no NAI vesting position.</p>
       )}
-      {legacyAmount > 0n && (
+      {legacyAmount > 0n ? (
         <LegacySection
           amount={legacyAmount}
           claimStart={deployment.legacyClaimStart}
@@ -178,6 +215,13 @@ function PositionPanels({
           actions={actions}
           disabledReason={disabledReason}
         />
+      ) : (
+        holdings.legacyEverAllocated && <p className="hint">Your legacy tokens have been claimed.</p>
+      )}
+      {(hasPosition(position) || holdings.everAllocated) && (
+        <Suspense fallback={null}>
+          <Timeline holder={holder} schedule={deployment.schedule} position={position} format={format} />
+        </Suspense>
       )}
     </>
   )

@@ -1,0 +1,250 @@
+import { mkdirSync } from 'node:fs'
+import type { Locator, Page } from '@playwright/test'
+import { accounts, expect, type Holder, moments, nai, percent, test, unlockingAt } from './fixtures/index'
+import {
+  card,
+  choiceSheet,
+  confirmDialog,
+  isPhoneLayout,
+  openConfirmation,
+  openTools,
+  panel,
+  stat,
+  toolsSheet,
+} from './fixtures/ui'
+
+/**
+ * The phone is the primary design target: on a 390×844 screen (iPhone and Android user agents) the position's
+ * amount, the phase's countdown and its primary action are on the first screen in every phase; the claim choice,
+ * the confirmation and the holder tools are bottom sheets that Escape and the back button close, with the page
+ * behind inert. The same journeys run at 1440×900.
+ */
+
+const alice = {
+  account: accounts.alice,
+  amount: nai('1234.5678'),
+  burnPercentage: percent('12.5'),
+  legacy: nai('12.5'),
+} as const satisfies Holder
+
+const USER_AGENTS = {
+  iPhone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  Android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+} as const
+
+/** Screenshots for the README, written when E2E_DOCS_SCREENSHOTS=1 (phone, iPhone user agent). */
+const DOCS = process.env.E2E_DOCS_SCREENSHOTS === '1'
+
+/** The box of `locator` lies wholly inside the first screen, without scrolling, and nothing covers it. */
+async function expectAboveTheFold(page: Page, locator: Locator, what: string): Promise<void> {
+  await expect(locator, what).toBeVisible()
+  const box = await locator.boundingBox()
+  const viewport = page.viewportSize()
+  expect(box, what).not.toBeNull()
+  expect(viewport).not.toBeNull()
+  if (!box || !viewport) return
+  expect(await page.evaluate(() => window.scrollY), 'the page is not scrolled').toBe(0)
+  expect(box.y, `${what}: top`).toBeGreaterThanOrEqual(0)
+  expect(box.y + box.height, `${what}: bottom at most ${viewport.height}`).toBeLessThanOrEqual(viewport.height)
+  expect(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(viewport.width)
+  // Nothing covers it (the install hint and the update banner sit at the bottom of the screen).
+  const uncovered = await locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect()
+    const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2)
+    return hit !== null && (hit === element || element.contains(hit))
+  })
+  expect(uncovered, `${what}: not covered`).toBe(true)
+}
+
+/** Each phase: where the amount, the countdown and the primary action are. */
+const PHASES = [
+  {
+    name: 'before',
+    at: moments.before,
+    amount: (page: Page) => stat(panel(page, 'Lock for the Future'), 'Amount'),
+    countdown: (page: Page) => stat(panel(page, 'Claim and Burn Now'), 'Available in'),
+    action: (page: Page) => panel(page, 'Lock for the Future').getByRole('button', { name: 'Add to calendar' }),
+    figures: ['1,234.56 NAI', '2 days 03:04:05'],
+  },
+  {
+    name: 'claim',
+    at: moments.claim,
+    amount: (page: Page) => stat(panel(page, 'Lock for the Future'), 'Amount'),
+    countdown: (page: Page) => stat(panel(page, 'Lock for the Future'), 'Time left'),
+    action: (page: Page) => panel(page, 'Claim and Burn Now').getByRole('button', { name: 'Claim & Burn' }),
+    figures: ['1,234.56 NAI', '13 days 00:00:00'],
+  },
+  {
+    name: 'locked',
+    at: moments.locked,
+    amount: (page: Page) => stat(panel(page, 'Tokens have been Locked'), 'Amount'),
+    countdown: (page: Page) => stat(panel(page, 'Tokens have been Locked'), 'Unlocking starts in'),
+    action: (page: Page) => panel(page, 'Tokens have been Locked').getByRole('button', { name: 'Add to calendar' }),
+    figures: ['1,234.56 NAI', '444 days 00:00:00'],
+  },
+  {
+    name: 'unlocking',
+    at: unlockingAt(25),
+    amount: (page: Page) => stat(panel(page, 'Tokens are Unlocking'), 'Total'),
+    countdown: (page: Page) => stat(panel(page, 'Tokens are Unlocking'), 'Time left'),
+    action: (page: Page) => panel(page, 'Tokens are Unlocking').getByRole('button', { name: 'Claim 308.64 NAI' }),
+    figures: ['1,234.56 NAI', '273 days 18:00:00'],
+  },
+  {
+    name: 'ended',
+    at: moments.ended,
+    amount: (page: Page) => stat(panel(page, 'Tokens are Unlocking'), 'Total'),
+    countdown: (page: Page) => stat(panel(page, 'Tokens are Unlocking'), 'Time left'),
+    action: (page: Page) => panel(page, 'Tokens are Unlocking').getByRole('button', { name: 'Claim 1,234.56 NAI' }),
+    figures: ['1,234.56 NAI', 'Expired'],
+  },
+] as const
+
+for (const [device, agent] of Object.entries(USER_AGENTS)) {
+  test.describe(`${device} user agent on a phone, the browser's own on a desktop`, () => {
+    test.use({
+      moment: moments.before,
+      userAgent: async ({ userAgent, formFactor }, use) => use(formFactor === 'phone' ? agent : userAgent),
+    })
+
+    test('amount, countdown and primary action are on the first screen in every phase', async ({
+      page,
+      chain,
+      wallet,
+      formFactor,
+    }) => {
+      await chain.addHolder(alice)
+      await wallet.connectAs(alice.account)
+      for (const phase of PHASES) {
+        if (phase.at > (await chain.now())) await chain.setTime(phase.at)
+        await page.clock.setFixedTime(phase.at * 1000)
+        await page.goto('/')
+        await expect(phase.amount(page)).toHaveText(phase.figures[0])
+        await expect(phase.countdown(page)).toHaveText(phase.figures[1])
+        await expectAboveTheFold(page, phase.amount(page), `${phase.name}: the amount`)
+        await expectAboveTheFold(page, phase.countdown(page), `${phase.name}: the countdown`)
+        await expectAboveTheFold(page, phase.action(page), `${phase.name}: the primary action`)
+        if (DOCS && formFactor === 'phone' && device === 'iPhone') {
+          mkdirSync('docs', { recursive: true })
+          await page.screenshot({ path: `docs/phone-${phase.name}.png` })
+        }
+      }
+    })
+  })
+}
+
+test.describe('the blog teasers', () => {
+  test('are both present with their titles and links; on a phone a one-line strip under the header', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const news = page.getByRole('navigation', { name: 'News' })
+    await expect(news.getByRole('link')).toHaveText([
+      /Onboarding Community Feedback/,
+      /Important NAI Vesting & Claim Portal Update/,
+    ])
+    const strip = await news.boundingBox()
+    const header = await page.getByRole('banner').boundingBox()
+    expect(strip && header && strip.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 1)
+    if (isPhoneLayout(page)) expect(strip?.height).toBeLessThanOrEqual(48)
+  })
+})
+
+test.describe('bottom sheets', () => {
+  test.beforeEach(async ({ chain, wallet }) => {
+    await chain.addHolder(alice)
+    await wallet.connectAs(alice.account)
+  })
+
+  /** The sheet is open, focus is inside it, the page behind is inert, and axe finds nothing serious. */
+  async function expectModalSheet(
+    page: Page,
+    sheet: Locator,
+    axe: { check: (o: { include: string }) => Promise<unknown> },
+  ) {
+    await expect(sheet).toBeVisible()
+    await expect(page.locator('#root')).toHaveAttribute('inert', '')
+    await expect.poll(() => sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+    // Tabbing around never leaves the sheet.
+    for (let step = 0; step < 6; step++) {
+      await page.keyboard.press('Tab')
+      expect(await sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+    }
+    await axe.check({ include: '[role="dialog"]' })
+  }
+
+  async function expectClosed(page: Page, sheet: Locator) {
+    await expect(sheet).toHaveCount(0)
+    await expect(page.locator('#root')).not.toHaveAttribute('inert', '')
+    expect(page.url()).toMatch(/\/$/)
+  }
+
+  test('the claim choice and the confirmation: opened by their buttons, closed by Cancel, Escape and back', async ({
+    page,
+    axe,
+    wallet,
+  }) => {
+    await page.goto('/')
+    await expect(panel(page, 'Claim and Burn Now')).toBeVisible()
+
+    // Cancel.
+    const confirmation = await openConfirmation(page)
+    await expectModalSheet(page, confirmation, axe)
+    await expect(confirmation.getByText('You receive 1,080.24 NAI, 154.32 NAI are burned.')).toBeVisible()
+    await confirmation.getByRole('button', { name: 'Cancel' }).click()
+    await expectClosed(page, confirmDialog(page))
+
+    // Escape.
+    await openConfirmation(page)
+    await page.keyboard.press('Escape')
+    await expectClosed(page, confirmDialog(page))
+
+    // The back button closes the sheet and stays on the page.
+    await openConfirmation(page)
+    await page.goBack()
+    await expectClosed(page, confirmDialog(page))
+    await expect(card(page)).toBeVisible()
+
+    if (isPhoneLayout(page)) {
+      // On a phone the share is chosen in a sheet of its own first.
+      await panel(page, 'Claim and Burn Now').getByRole('button', { name: 'Claim & Burn' }).click()
+      await expectModalSheet(page, choiceSheet(page), axe)
+      await expect(choiceSheet(page).getByRole('slider')).toHaveValue('100')
+      await page.keyboard.press('Escape')
+      await expectClosed(page, choiceSheet(page))
+      await panel(page, 'Claim and Burn Now').getByRole('button', { name: 'Claim & Burn' }).click()
+      await page.goBack()
+      await expectClosed(page, choiceSheet(page))
+    } else {
+      // On a desktop the slider stays in the panel.
+      await expect(panel(page, 'Claim and Burn Now').getByRole('slider')).toHaveValue('100')
+    }
+    expect(wallet.transactions()).toEqual([])
+  })
+
+  test('the holder tools: opened by their button, closed by Close, Escape and back', async ({ page, axe }) => {
+    await page.goto('/')
+    await expect(panel(page, 'Claim and Burn Now')).toBeVisible()
+    const tools = await openTools(page)
+    await expectModalSheet(page, tools, axe)
+    await expect(tools.getByRole('heading', { level: 3 })).toHaveText([
+      'Reminders',
+      'Statement',
+      'Watched addresses',
+      'Wallet',
+    ])
+    await tools.getByRole('button', { name: 'Close' }).click()
+    await expectClosed(page, toolsSheet(page))
+
+    await openTools(page)
+    await page.keyboard.press('Escape')
+    await expectClosed(page, toolsSheet(page))
+
+    await openTools(page)
+    await page.goBack()
+    await expectClosed(page, toolsSheet(page))
+    await expect(card(page)).toBeVisible()
+  })
+})

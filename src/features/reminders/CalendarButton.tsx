@@ -1,0 +1,37 @@
+import { useState } from 'react'
+import { downloadFile } from '../../lib/download'
+import { clockNow, useClockValue } from '../vesting/clock'
+import type { Schedule } from '../vesting/domain/schedule'
+import { upcomingReminders } from './reminders'
+
+/**
+ * "Add to calendar": an .ics file with the schedule's moments still ahead, made on the device (it works offline)
+ * and holding nothing about the holder.
+ */
+export function CalendarButton({ schedule, className = 'button' }: { schedule: Schedule; className?: string }) {
+  const upcoming = useClockValue((now) => upcomingReminders(schedule, now).length)
+  const [failure, setFailure] = useState<string | null>(null)
+  if (upcoming === 0) return null
+  const add = async () => {
+    setFailure(null)
+    try {
+      const { calendarFile } = await import('./calendar')
+      const text = calendarFile(upcomingReminders(schedule, clockNow()), { portalUrl: `${window.location.origin}/` })
+      downloadFile('nai-vesting-reminders.ics', 'text/calendar', text)
+    } catch {
+      setFailure('The calendar file could not be made. Reload the page and try again.')
+    }
+  }
+  return (
+    <>
+      <button type="button" className={className} onClick={() => void add()}>
+        Add to calendar
+      </button>
+      {failure && (
+        <p className="hint" role="alert">
+          {failure}
+        </p>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,73 @@
+import ICAL from 'ical.js'
+import { describe, expect, it } from 'vitest'
+import { PRODUCTION_SCHEDULE } from '../vesting/domain/schedule'
+import { calendarFile } from './calendar'
+import { upcomingReminders } from './reminders'
+
+const { claimStart, claimEnd, unlockStart, unlockEnd } = PRODUCTION_SCHEDULE
+
+function parse(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  return calendar.getAllSubcomponents('vevent').map((vevent) => {
+    const event = new ICAL.Event(vevent)
+    const alarm = vevent.getFirstSubcomponent('valarm')
+    return {
+      summary: event.summary,
+      startUtc: event.startDate.toUnixTime(),
+      isUtc: event.startDate.zone === ICAL.Timezone.utcTimezone,
+      description: event.description,
+      alarm: alarm && {
+        action: alarm.getFirstPropertyValue('action'),
+        secondsBefore: -(alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds(),
+      },
+    }
+  })
+}
+
+describe('upcomingReminders', () => {
+  it.each([
+    ['in the claim window', claimStart, ['claim-end', 'unlock-start', 'unlock-end']],
+    ['while locked', claimEnd, ['unlock-start', 'unlock-end']],
+    ['while unlocking', unlockStart, ['unlock-end']],
+    ['after the unlock', unlockEnd, []],
+  ])('%s: only the moments still ahead', (_, now, ids) => {
+    expect(upcomingReminders(PRODUCTION_SCHEDULE, now).map((reminder) => reminder.id)).toEqual(ids)
+  })
+})
+
+describe('calendarFile', () => {
+  it('parses back to the schedule in UTC, with the local time described and an alarm a day before', () => {
+    const text = calendarFile(upcomingReminders(PRODUCTION_SCHEDULE, claimStart), {
+      portalUrl: 'https://portal.example.org/',
+      locale: 'en-US',
+      timeZone: 'Asia/Tokyo',
+    })
+    expect(parse(text)).toEqual([
+      {
+        summary: 'NAI claim window closes',
+        startUtc: Number(claimEnd),
+        isUtc: true,
+        description:
+          'The NAI claim and burn window closes. Tokens left untouched are then locked automatically for 12 months.\nYour local time: Nov 14, 2024, 4:00 AM GMT+9.\nhttps://portal.example.org/',
+        alarm: { action: 'DISPLAY', secondsBefore: 86_400 },
+      },
+      {
+        summary: 'NAI tokens start unlocking',
+        startUtc: Number(unlockStart),
+        isUtc: true,
+        description:
+          'Locked NAI tokens start unlocking linearly over 12 months and can be claimed as they unlock.\nYour local time: Feb 2, 2026, 4:00 AM GMT+9.\nhttps://portal.example.org/',
+        alarm: { action: 'DISPLAY', secondsBefore: 86_400 },
+      },
+      {
+        summary: 'NAI tokens fully unlocked',
+        startUtc: Number(unlockEnd),
+        isUtc: true,
+        description:
+          'Every locked NAI token has unlocked and can be claimed.\nYour local time: Feb 2, 2027, 4:00 AM GMT+9.\nhttps://portal.example.org/',
+        alarm: { action: 'DISPLAY', secondsBefore: 86_400 },
+      },
+    ])
+    expect(text).toContain('DTSTART:20241113T190000Z')
+  })
+})

@@ -1,0 +1,76 @@
+import { useCallback, useMemo } from 'react'
+import type { Address } from 'viem'
+import { useConfig } from 'wagmi'
+import { getClient } from 'wagmi/actions'
+import { useAppConfig } from '../../config/AppConfigContext'
+import { createStore, type Store, useStore } from '../../lib/store'
+import type { HistoryEntry, HistoryProgress } from './history'
+
+export type HistoryState =
+  | { status: 'idle' }
+  | { status: 'reading'; progress: HistoryProgress }
+  | { status: 'done'; entries: HistoryEntry[] }
+  | { status: 'failed'; message: string }
+
+/**
+ * The widest `eth_getLogs` range asked for first, by chain: what the chain's public RPCs accept (Avalanche's public
+ * API allows 2,048 blocks). A narrower limit is found by halving.
+ */
+const FIRST_RANGE: Record<number, bigint> = { 1: 10_000n, 43114: 2_048n, 31337: 10_000n }
+
+const IDLE: HistoryState = { status: 'idle' }
+const states = new Map<string, Store<HistoryState>>()
+
+/** One history per chain and holder for the whole page: the statement, the timeline and the "claimed" line share it. */
+function storeFor(key: string): Store<HistoryState> {
+  let store = states.get(key)
+  if (!store) {
+    store = createStore<HistoryState>(IDLE)
+    states.set(key, store)
+  }
+  return store
+}
+
+const percent = ({ scannedBlocks, totalBlocks }: HistoryProgress) =>
+  totalBlocks === 0n ? 100 : Number((scannedBlocks * 100n) / totalBlocks)
+
+/** How far reading has come, for a progress bar: 0–100. */
+export function historyPercent(state: HistoryState): number {
+  return state.status === 'reading' ? percent(state.progress) : state.status === 'done' ? 100 : 0
+}
+
+/**
+ * The holder's history on the contracts, read only when `read` is called (never on a page load): the statement
+ * asks for it, and what it finds also dates the claim and burn on the timeline.
+ */
+export function useHolderHistory(holder: Address | undefined) {
+  const wagmiConfig = useConfig()
+  const { chainId, vestingAddress, legacyAddress, deploymentBlock } = useAppConfig()
+  const store = useMemo(() => storeFor(`${chainId}:${holder ?? ''}`), [chainId, holder])
+  const state = useStore(store)
+
+  const read = useCallback(async (): Promise<HistoryEntry[] | undefined> => {
+    const client = getClient(wagmiConfig)
+    if (!holder || !client || store.get().status === 'reading') return undefined
+    store.set({ status: 'reading', progress: { scannedBlocks: 0n, totalBlocks: 0n } })
+    // The reader (viem's log decoding) loads when a holder asks for their history.
+    const history = await import('./history')
+    try {
+      const entries = await history.readHolderHistory(client, {
+        vesting: vestingAddress,
+        legacy: legacyAddress,
+        holder,
+        fromBlock: deploymentBlock,
+        maxRange: FIRST_RANGE[chainId] ?? 2_048n,
+        onProgress: (progress) => store.set({ status: 'reading', progress }),
+      })
+      store.set({ status: 'done', entries })
+      return entries
+    } catch (failure) {
+      store.set({ status: 'failed', message: history.historyFailureMessage(failure, deploymentBlock) })
+      return undefined
+    }
+  }, [wagmiConfig, holder, store, vestingAddress, legacyAddress, deploymentBlock, chainId])
+
+  return { state, read }
+}

@@ -1,0 +1,130 @@
+import { useId } from 'react'
+import type { Address } from 'viem'
+import { formatDateTime } from '../../../lib/format'
+import { useHolderHistory } from '../../statement/useHolderHistory'
+import { clockNow, useClockValue } from '../clock'
+import type { Position } from '../domain/position'
+import type { Schedule } from '../domain/schedule'
+import { axisPosition, type ClaimAndBurnRecord, timelineFacts, timelineText } from '../domain/timeline'
+
+const WIDTH = 320
+const HEIGHT = 120
+const TOP = 16
+const BOTTOM = 92
+const x = (share: number) => 8 + share * (WIDTH - 16)
+
+type Props = { holder: Address; schedule: Schedule; position: Position; format: (value: bigint) => string }
+
+/**
+ * The holder's schedule as one small chart — claim window, lock, linear unlock, "you are here" — drawn by hand in
+ * SVG, and the same facts as text beside it. Claims and burns appear once the history has been read for the
+ * statement; it is never read for the chart alone.
+ */
+export default function Timeline({ holder, schedule, position, format }: Props) {
+  const titleId = useId()
+  // The figures move by the second while unlocking; the chart follows once a minute.
+  useClockValue((now) => now / 60n)
+  const now = clockNow()
+  const { state } = useHolderHistory(holder)
+  const records: ClaimAndBurnRecord[] =
+    state.status === 'done'
+      ? state.entries.flatMap((entry) =>
+          entry.kind === 'claimAndBurn'
+            ? [
+                {
+                  at: entry.timestamp,
+                  amount: entry.amount,
+                  received: entry.received ?? 0n,
+                  burned: entry.burned ?? 0n,
+                },
+              ]
+            : [],
+        )
+      : []
+  const facts = timelineFacts(schedule, position, now, records)
+  const lines = timelineText(facts, { date: (at) => formatDateTime(at), amount: format })
+  const at = (time: bigint) => x(axisPosition(schedule, time))
+  const level = (share: bigint) =>
+    facts.total === 0n ? BOTTOM : BOTTOM - Number((share * 1000n) / facts.total) * ((BOTTOM - TOP) / 1000)
+  const here = at(now)
+
+  return (
+    <section className="panel timeline" aria-labelledby={titleId}>
+      <h2 id={titleId}>Your vesting timeline</h2>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="timeline-chart" aria-hidden="true" focusable="false">
+        <rect
+          x={at(schedule.claimStart)}
+          y={TOP}
+          width={at(schedule.claimEnd) - at(schedule.claimStart)}
+          height={BOTTOM - TOP}
+          className="tl-window"
+        />
+        <rect
+          x={at(schedule.claimEnd)}
+          y={TOP}
+          width={at(schedule.unlockStart) - at(schedule.claimEnd)}
+          height={BOTTOM - TOP}
+          className="tl-lock"
+        />
+        <rect
+          x={at(schedule.unlockStart)}
+          y={TOP}
+          width={at(schedule.unlockEnd) - at(schedule.unlockStart)}
+          height={BOTTOM - TOP}
+          className="tl-unlock"
+        />
+        {/* What has unlocked so far: the vesting line up to now, filled. */}
+        {facts.unlocked > 0n && (
+          <polygon
+            className="tl-unlocked"
+            points={`${at(schedule.unlockStart)},${BOTTOM} ${here},${level(facts.unlocked)} ${here},${BOTTOM}`}
+          />
+        )}
+        <polyline
+          className="tl-vesting"
+          points={`${at(schedule.claimStart)},${BOTTOM} ${at(schedule.unlockStart)},${BOTTOM} ${at(schedule.unlockEnd)},${level(facts.total)}`}
+        />
+        {facts.claimed > 0n && (
+          <line
+            className="tl-claimed"
+            x1={at(schedule.unlockStart)}
+            x2={at(schedule.unlockEnd)}
+            y1={level(facts.claimed)}
+            y2={level(facts.claimed)}
+          />
+        )}
+        {records.map((record) => (
+          <circle key={String(record.at)} className="tl-burn" cx={at(record.at)} cy={TOP + 6} r={4} />
+        ))}
+        <line className="tl-here" x1={here} x2={here} y1={TOP - 6} y2={BOTTOM + 4} />
+        <text className="tl-label" x={Math.min(Math.max(here, 40), WIDTH - 40)} y={TOP - 8} textAnchor="middle">
+          You are here
+        </text>
+        <text className="tl-label" x={at(schedule.claimStart)} y={HEIGHT - 8}>
+          Window
+        </text>
+        <text
+          className="tl-label"
+          x={(at(schedule.claimEnd) + at(schedule.unlockStart)) / 2}
+          y={HEIGHT - 8}
+          textAnchor="middle"
+        >
+          Locked
+        </text>
+        <text
+          className="tl-label"
+          x={(at(schedule.unlockStart) + at(schedule.unlockEnd)) / 2}
+          y={HEIGHT - 8}
+          textAnchor="middle"
+        >
+          Unlocking
+        </text>
+      </svg>
+      <ul className="timeline-text">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  )
+}

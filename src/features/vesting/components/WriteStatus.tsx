@@ -1,0 +1,44 @@
+import type { VestingActions } from '../actions'
+
+/**
+ * The write in flight and how the last one ended: "Stop waiting" for a transaction that is never mined (it is still
+ * watched, and reported if it lands), and a link to the explorer once it has settled.
+ */
+export function WriteStatus({ actions }: { actions: VestingActions }) {
+  const { waitingFor, report } = actions
+  return (
+    <>
+      {waitingFor && (
+        <div className="notice pending-notice" role="status">
+          <p>Waiting for your transaction to be confirmed: {waitingFor.description}.</p>
+          <button type="button" className="button link" onClick={actions.stopWaiting}>
+            Stop waiting
+          </button>
+        </div>
+      )}
+      {actions.watchingInBackground && !waitingFor && (
+        <p className="notice" role="status">
+          You stopped waiting for a transaction. It is still watched, and you will be told here if it lands.
+        </p>
+      )}
+      {report && (
+        <div className={report.failed ? 'failure' : 'success'} role={report.failed ? 'alert' : 'status'}>
+          <p>
+            {report.message}
+            {report.explorer && (
+              <>
+                {' '}
+                <a href={report.explorer.url} target="_blank" rel="noopener noreferrer">
+                  View on {report.explorer.name}
+                </a>
+              </>
+            )}
+          </p>
+          <button type="button" className="button" onClick={actions.clearReport}>
+            Dismiss
+          </button>
+        </div>
+      )}
+    </>
+  )
+}
