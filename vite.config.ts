@@ -11,7 +11,11 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 const buildId = process.env.VITE_BUILD_ID?.trim()
 const appVersion = buildId ? `${version}+${buildId}` : version
 
-const shell = appShell({ sourceDir: fileURLToPath(new URL('./src', import.meta.url)) })
+const shell = appShell({
+  sourceDir: fileURLToPath(new URL('./src', import.meta.url)),
+  // Connecting a wallet over WalletConnect needs the network: the phone's sheet is cached when first used.
+  onlineOnly: ['wallet/PhoneConnectSheet.tsx'],
+})
 
 export default defineConfig({
   plugins: [

@@ -50,14 +50,24 @@ const base: AppConfig = {
   vestingAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   legacyAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
   walletConnectProjectId: undefined,
+  walletConnectRelayUrl: undefined,
 }
 
 describe("the wallet list built without RainbowKit's main module", () => {
   it.each<[string, AppConfig]>([
     ['on the local chain, without WalletConnect', base],
     ['on Avalanche, with a WalletConnect project id', { ...base, chainId: 43114, walletConnectProjectId: 'abc123' }],
+    [
+      'with a project id and a WalletConnect relay of its own',
+      { ...base, walletConnectProjectId: 'abc123', walletConnectRelayUrl: 'ws://127.0.0.1:8546' },
+    ],
   ])('matches RainbowKit’s own connectorsForWallets %s', (_, appConfig) => {
-    const options = { appName: APP_NAME, projectId: appConfig.walletConnectProjectId ?? '' }
+    const relayUrl = appConfig.walletConnectRelayUrl
+    const options = {
+      appName: APP_NAME,
+      projectId: appConfig.walletConnectProjectId ?? '',
+      ...(relayUrl ? { walletConnectParameters: { relayUrl } } : {}),
+    }
     const ours = recording(walletList(appConfig, 'http://127.0.0.1:8545'))
     const theirs = recording(walletList(appConfig, 'http://127.0.0.1:8545'))
 
