@@ -81,7 +81,7 @@ function options(argv: string[]) {
   return { uri, relay: values.relay, rpc: values.rpc, chainId, privateKey, clock, help: values.help }
 }
 
-function describe(event: WalletEvent): string {
+function narrate(event: WalletEvent): string {
   switch (event.type) {
     case 'proposal':
       return 'Session proposal received; approving.'
@@ -155,7 +155,7 @@ async function main(): Promise<void> {
     return
   }
   console.log(`Test wallet for ${wallet.account.address} on chain ${parsed.chainId}, relay ${parsed.relay}.`)
-  wallet.subscribe((event) => console.log(`• ${describe(event)}`))
+  wallet.subscribe((event) => console.log(`• ${narrate(event)}`))
   if (parsed.uri) {
     await wallet.pair(parsed.uri)
     console.log('Paired; waiting for the portal. Ctrl-C stops the wallet.')
