@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { appShell } from './src/pwa/build/appShell.ts'
+import { appShell, ONLINE_ONLY_MODULES } from './src/pwa/build/appShell.ts'
 import { rpcPreconnect } from './src/pwa/build/rpcPreconnect.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -13,8 +13,7 @@ const appVersion = buildId ? `${version}+${buildId}` : version
 
 const shell = appShell({
   sourceDir: fileURLToPath(new URL('./src', import.meta.url)),
-  // Connecting a wallet over WalletConnect needs the network: the phone's sheet is cached when first used.
-  onlineOnly: ['wallet/PhoneConnectSheet.tsx'],
+  onlineOnly: ONLINE_ONLY_MODULES,
 })
 
 export default defineConfig({

@@ -56,6 +56,12 @@ export function shellChunkFiles(
   return shell
 }
 
+/**
+ * App modules loaded lazily that are of no use without a network, left to runtime caching: the phone's WalletConnect
+ * sheet, which drives a wallet SDK that needs the relay.
+ */
+export const ONLINE_ONLY_MODULES = ['wallet/PhoneConnectSheet.tsx'] as const
+
 /** The precache budget: the shell must stay small enough for a first visit on a phone. */
 export const PRECACHE_BUDGET_BYTES = 1_200_000
 
@@ -63,7 +69,7 @@ export const PRECACHE_BUDGET_BYTES = 1_200_000
  * A Vite plugin that records the shell while the bundle is written, and the Workbox manifest transform that keeps
  * only the shell's chunks in the precache (HTML, CSS, icons and other static files stay).
  */
-export function appShell(options: { sourceDir: string; onlineOnly?: readonly string[] }) {
+export function appShell(options: { sourceDir: string; onlineOnly: readonly string[] }) {
   let shell: Set<string> | null = null
   const plugin: Plugin = {
     name: 'nai:app-shell',
