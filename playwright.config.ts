@@ -1,16 +1,34 @@
 import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
-import { baseURL, buildEnv, chromiumArgs, chromiumPath, outDir, previewPort } from './e2e/fixtures/env'
+import {
+  baseURL,
+  buildEnv,
+  chromiumArgs,
+  chromiumPath,
+  outDir,
+  previewPort,
+  walletConnectBaseURL,
+  walletConnectBuildEnv,
+  walletConnectOutDir,
+  walletConnectPreviewPort,
+} from './e2e/fixtures/env'
 import type { E2EOptions } from './e2e/fixtures/index'
+import { USER_AGENTS } from './e2e/fixtures/userAgents'
 import { viewports } from './e2e/fixtures/viewports'
 
-const build = `npx vite build --outDir ${outDir} --emptyOutDir`
-const preview = `npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${previewPort} --strictPort`
+const build = (dir: string) => `npx vite build --outDir ${dir} --emptyOutDir`
+const preview = (dir: string, port: number) =>
+  `npx vite preview --outDir ${dir} --host 127.0.0.1 --port ${port} --strictPort`
 /** The browser checks of the test harness itself (the injected wallet, the page clock, axe). */
 const HARNESS = '**/infra.spec.ts'
+/** Journeys through WalletConnect, against the build with a project id and the local relay. */
+const WALLETCONNECT = '**/walletconnect*.spec.ts'
 
 // E2E_SKIP_BUILD=1 reuses the last build for quick local iterations.
-const skipBuild = process.env.E2E_SKIP_BUILD === '1' && existsSync(`${outDir}/index.html`)
+const serve = (dir: string, port: number) =>
+  process.env.E2E_SKIP_BUILD === '1' && existsSync(`${dir}/index.html`)
+    ? preview(dir, port)
+    : `${build(dir)} && ${preview(dir, port)}`
 
 export default defineConfig<E2EOptions>({
   testDir: 'e2e',
@@ -34,19 +52,35 @@ export default defineConfig<E2EOptions>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'phone', testIgnore: HARNESS, use: { ...viewports.phone, formFactor: 'phone' } },
-    { name: 'desktop', testIgnore: HARNESS, use: { ...viewports.desktop, formFactor: 'desktop' } },
+    { name: 'phone', testIgnore: [HARNESS, WALLETCONNECT], use: { ...viewports.phone, formFactor: 'phone' } },
+    { name: 'desktop', testIgnore: [HARNESS, WALLETCONNECT], use: { ...viewports.desktop, formFactor: 'desktop' } },
     // The fixtures' own checks in a browser need one run, not one per form factor.
     { name: 'harness', testMatch: HARNESS, use: { ...viewports.desktop, formFactor: 'desktop' } },
+    // Phones as wallets see them: by user agent, iOS and Android, against the WalletConnect build.
+    {
+      name: 'walletconnect-iphone',
+      testMatch: WALLETCONNECT,
+      use: { ...viewports.phone, formFactor: 'phone', userAgent: USER_AGENTS.iphone, baseURL: walletConnectBaseURL },
+    },
+    {
+      name: 'walletconnect-android',
+      testMatch: WALLETCONNECT,
+      use: { ...viewports.phone, formFactor: 'phone', userAgent: USER_AGENTS.android, baseURL: walletConnectBaseURL },
+    },
   ],
-  // Playwright starts the web server before globalSetup, so the one build per run happens here, ahead of preview.
-  webServer: {
-    command: skipBuild ? preview : `${build} && ${preview}`,
-    url: baseURL,
-    env: buildEnv,
+  // Playwright starts the web servers before globalSetup, so the builds happen here, ahead of preview.
+  webServer: [
+    { command: serve(outDir, previewPort), url: baseURL, env: buildEnv },
+    {
+      command: serve(walletConnectOutDir, walletConnectPreviewPort),
+      url: walletConnectBaseURL,
+      env: walletConnectBuildEnv,
+    },
+  ].map((server) => ({
+    ...server,
     reuseExistingServer: false,
     timeout: 300_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 })

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { deploymentFacts } from './src/config/build/deploymentFacts.ts'
-import { appShell } from './src/pwa/build/appShell.ts'
+import { appShell, ONLINE_ONLY_MODULES } from './src/pwa/build/appShell.ts'
 import { rpcPreconnect } from './src/pwa/build/rpcPreconnect.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -12,7 +12,10 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 const buildId = process.env.VITE_BUILD_ID?.trim()
 const appVersion = buildId ? `${version}+${buildId}` : version
 
-const shell = appShell({ sourceDir: fileURLToPath(new URL('./src', import.meta.url)) })
+const shell = appShell({
+  sourceDir: fileURLToPath(new URL('./src', import.meta.url)),
+  onlineOnly: ONLINE_ONLY_MODULES,
+})
 
 export default defineConfig(({ mode }) => ({
   plugins: [

@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'e2e/fixtures/**/*.test.ts', 'scripts/lib/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'e2e/fixtures/**/*.test.ts',
+      'scripts/lib/**/*.test.ts',
+      'scripts/walletconnect/**/*.test.ts',
+    ],
     // Pure logic runs in node; a component test opts into a DOM with a `// @vitest-environment jsdom` docblock.
     environment: 'node',
   },

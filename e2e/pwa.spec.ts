@@ -114,9 +114,11 @@ test.describe('service worker and manifest', () => {
     const shell = expectedShell(builds.current, publicDir, sourceDir)
     const manifest = precacheManifest(builds.current)
     expect(new Set(manifest.keys())).toEqual(shell.urls)
-    // Wallet SDKs (MetaMask, WalletConnect, Coinbase), RainbowKit's locales and images are left to runtime caching.
+    // Wallet SDKs (MetaMask, WalletConnect, Coinbase), the phone's WalletConnect sheet, RainbowKit's locales and images
+    // are left to runtime caching.
     const runtimeOnly = shell.runtimeOnly.map((file) => file.replace(/^assets\//, ''))
     expect(runtimeOnly).toEqual(expect.arrayContaining([expect.stringMatching(/^metamask-sdk-/)]))
+    expect(runtimeOnly).toEqual(expect.arrayContaining([expect.stringMatching(/^PhoneConnectSheet-/)]))
     for (const locale of ['de_DE', 'fr_FR', 'ja_JP', 'zh_CN']) {
       expect(runtimeOnly).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${locale}-`))]))
     }

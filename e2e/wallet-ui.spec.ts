@@ -2,14 +2,11 @@ import type { Page } from '@playwright/test'
 import { baseURL } from './fixtures/env'
 import { accounts, contracts, type E2EWallet, expect, type Holder, nai, percent, test } from './fixtures/index'
 import { openTools } from './fixtures/ui'
+import { USER_AGENTS } from './fixtures/userAgents'
 
 /** The wallet around the vesting card and the layout around it. */
 
 const alice = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25) } as const satisfies Holder
-
-/** Chrome on an Android phone: RainbowKit tells phones from desktops by user agent, not by screen width. */
-const PHONE_USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
 
 /** A local build links to the demo's own pages; a build for a public chain must name the real ones. */
 const BLOG_POSTS = [
@@ -46,7 +43,7 @@ test.describe('the account button', () => {
   // A phone is told by its user agent; the desktop project keeps the browser's own.
   const accountTest = test.extend({
     userAgent: async ({ userAgent, formFactor }, use) => {
-      await use(formFactor === 'phone' ? PHONE_USER_AGENT : userAgent)
+      await use(formFactor === 'phone' ? USER_AGENTS.android : userAgent)
     },
   })
 

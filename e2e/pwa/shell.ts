@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { ONLINE_ONLY_MODULES } from '../../src/pwa/build/appShell'
 
 /** Every file under `dir`, as paths relative to it with forward slashes. */
 function filesUnder(dir: string): string[] {
@@ -16,12 +17,17 @@ function staticImports(dist: string, file: string): string[] {
   )
 }
 
-/** Modules the app's source loads lazily: `import('./rainbowKit')` names the chunk `assets/rainbowKit-<hash>.js`. */
+/**
+ * Modules the app's source loads lazily: `import('./rainbowKit')` names the chunk `assets/rainbowKit-<hash>.js`. Those
+ * that need the network anyway (the phone's WalletConnect sheet) are left to runtime caching.
+ */
 function lazyAppModules(sourceDir: string): string[] {
+  const onlineOnly = ONLINE_ONLY_MODULES.map((path) => path.replace(/^.*\//, '').replace(/\.tsx?$/, ''))
   return filesUnder(sourceDir)
     .filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path) && !path.startsWith('pwa/build/'))
     .flatMap((path) => [...readFileSync(join(sourceDir, path), 'utf8').matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)])
     .flatMap(([, specifier]) => (specifier ? [specifier.replace(/^.*\//, '').replace(/\.tsx?$/, '')] : []))
+    .filter((name) => !onlineOnly.includes(name))
 }
 
 export type ShellExpectation = {

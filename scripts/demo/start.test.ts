@@ -68,9 +68,14 @@ describe('npm start', () => {
     const appPort = await freePort()
     let rpcPort = await freePort()
     while (rpcPort === appPort) rpcPort = await freePort()
+    let relayPort = await freePort()
+    while (relayPort === appPort || relayPort === rpcPort) relayPort = await freePort()
     const deploymentFile = join(directory, 'local.json')
-    const args = ['--port', String(appPort), '--rpc-port', String(rpcPort), '--deployment-file', deploymentFile]
-    return { appPort, rpcPort, deploymentFile, args }
+    const args = [
+      ...['--port', String(appPort), '--rpc-port', String(rpcPort), '--relay-port', String(relayPort)],
+      ...['--deployment-file', deploymentFile],
+    ]
+    return { appPort, rpcPort, relayPort, deploymentFile, args }
   }
 
   function track(run: Run): Run {
@@ -111,8 +116,8 @@ describe('npm start', () => {
     expect(processesOnPort(appPort)).toEqual([])
   })
 
-  it('on SIGTERM after seeding stops anvil and the app server and exits 0', async () => {
-    const { appPort, rpcPort, deploymentFile, args } = await setUp()
+  it('on SIGTERM after seeding stops anvil, the WalletConnect relay and the app server and exits 0', async () => {
+    const { appPort, rpcPort, relayPort, deploymentFile, args } = await setUp()
     // The dev server needs no build, so the stop lands while the server starts or runs.
     const run = track(runStart([...args, '--dev', '--phase', 'locked']))
     await until(() => existsSync(deploymentFile) || run.process.exitCode !== null, 30_000)
@@ -128,12 +133,16 @@ describe('npm start', () => {
     })
     expect(deployment.accounts).toHaveLength(8)
 
+    await until(() => processesOnPort(relayPort).length === 1 || run.process.exitCode !== null, 30_000)
+
     run.process.kill('SIGTERM')
     expect(await run.exit).toBe(0)
     expect(run.stdout()).toContain('SIGTERM: stopping the app server and anvil')
     expect(processesOnPort(rpcPort)).toEqual([])
     expect(processesOnPort(appPort)).toEqual([])
+    expect(processesOnPort(relayPort)).toEqual([])
     await expect(assertPortFree(rpcPort)).resolves.toBeUndefined()
     await expect(assertPortFree(appPort)).resolves.toBeUndefined()
+    await expect(assertPortFree(relayPort)).resolves.toBeUndefined()
   })
 })

@@ -42,6 +42,7 @@ Options:
   --phase <phase>            where "now" falls in the schedule: ${PHASES.join(', ')} (default: claim)
   --port <port>              port of the app on 127.0.0.1 (default: 5173)
   --rpc-port <port>          port of the anvil JSON-RPC endpoint on 127.0.0.1 (default: 8545)
+  --relay-port <port>        port of the local WalletConnect relay on 127.0.0.1 (default: 8546)
   --dev                      serve with the Vite dev server (hot reload) instead of a production build
   --deployment-file <path>   where to write the deployment (default: .deployments/local.json)
   --help                     show this text
@@ -56,6 +57,7 @@ type Options = {
   phase: Phase
   port: number
   rpcPort: number
+  relayPort: number
   dev: boolean
   deploymentFile: string
   help: boolean
@@ -78,6 +80,7 @@ function readArgs(argv: string[]) {
       phase: { type: 'string', default: 'claim' },
       port: { type: 'string', default: '5173' },
       'rpc-port': { type: 'string', default: '8545' },
+      'relay-port': { type: 'string', default: '8546' },
       dev: { type: 'boolean', default: false },
       'deployment-file': { type: 'string', default: '.deployments/local.json' },
       help: { type: 'boolean', default: false },
@@ -99,10 +102,15 @@ function parseOptions(argv: string[]): Options {
   const port = parsePort(values.port, '--port')
   const rpcPort = parsePort(values['rpc-port'], '--rpc-port')
   if (port === rpcPort) throw new DemoError(`--port and --rpc-port must differ (both are ${port}).`)
+  const relayPort = parsePort(values['relay-port'], '--relay-port')
+  if (relayPort === port || relayPort === rpcPort) {
+    throw new DemoError(`--relay-port must differ from --port and --rpc-port (${relayPort}).`)
+  }
   return {
     phase,
     port,
     rpcPort,
+    relayPort,
     dev: values.dev,
     deploymentFile: resolve(root, values['deployment-file']),
     help: values.help,
@@ -116,6 +124,7 @@ function parseOptions(argv: string[]): Options {
 let anvilStarting: Promise<Anvil> | undefined
 let anvilProcess: ChildProcess | undefined
 let server: Child | undefined
+let relay: Child | undefined
 const builds = new Set<Child>()
 let stopping: Promise<never> | undefined
 
@@ -126,6 +135,7 @@ function shutDown(code: number, message?: string): Promise<never> {
     if (message) console.error(`\n${message}`)
     await Promise.all([...builds].map((build) => stopChild(build)))
     if (server) await stopChild(server)
+    if (relay) await stopChild(relay)
     const anvil = await anvilStarting?.catch(() => undefined)
     if (anvil) await stopAnvil(anvil)
     process.exit(code)
@@ -197,11 +207,15 @@ async function ensureContractsBuilt(): Promise<void> {
   builds.delete(build)
 }
 
-async function assertPortAvailable(port: number, what: 'rpc' | 'app'): Promise<void> {
+async function assertPortAvailable(port: number, what: 'rpc' | 'app' | 'relay'): Promise<void> {
   try {
     await assertPortFree(port)
   } catch {
-    const [needs, option] = what === 'rpc' ? ['the local chain (anvil)', '--rpc-port'] : ['the app', '--port']
+    const [needs, option] = {
+      rpc: ['the local chain (anvil)', '--rpc-port'],
+      app: ['the app', '--port'],
+      relay: ['the local WalletConnect relay', '--relay-port'],
+    }[what]
     throw new DemoError(
       `Port ${port} on 127.0.0.1 is already in use, and ${needs} needs it. Another \`npm start\`, anvil or dev server may still be running: stop it (\`lsof -iTCP:${port} -sTCP:LISTEN\` shows which process holds it), or pick another port with \`npm start -- ${option} <port>\`.`,
     )
@@ -212,31 +226,54 @@ function viteCommand(): string {
   return join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js')
 }
 
-function appEnv(deployment: DemoDeployment): NodeJS.ProcessEnv {
+function appEnv(deployment: DemoDeployment, relayUrl: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
     VITE_CHAIN_ID: String(deployment.chainId),
     VITE_RPC_URL: deployment.rpcUrl,
     VITE_VESTING_ADDRESS: deployment.vesting,
     VITE_LEGACY_ADDRESS: deployment.legacyClaim,
+    // The local relay checks no project id: a placeholder enables WalletConnect in the demo.
+    VITE_WALLETCONNECT_PROJECT_ID: 'local-relay',
+    VITE_WALLETCONNECT_RELAY_URL: relayUrl,
   }
+}
+
+/** The local WalletConnect relay, as a child process of its own; resolves with its URL once it listens. */
+async function startRelay(options: Options): Promise<string> {
+  guardNotStopping()
+  const tsx = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs')
+  const script = join(root, 'scripts', 'walletconnect', 'relay-cli.ts')
+  relay = spawnChild('walletconnect relay', process.execPath, [tsx, script, '--port', String(options.relayPort)], {
+    cwd: root,
+  })
+  const url = `ws://127.0.0.1:${options.relayPort}`
+  const deadline = Date.now() + 30_000
+  while (!relay.output().includes('listening on')) {
+    if (relay.process.exitCode !== null || Date.now() > deadline) {
+      throw new ChildFailure(relay.name, relay.process.exitCode ?? -1, relay.output())
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  watchServer(relay)
+  return url
 }
 
 /** The production build for the demo goes to its own folder so it is never mistaken for a release build. */
 const DEMO_OUT_DIR = 'dist-local'
 
-async function buildApp(deployment: DemoDeployment): Promise<void> {
+async function buildApp(deployment: DemoDeployment, relayUrl: string): Promise<void> {
   guardNotStopping()
   const build = spawnChild('app build', process.execPath, [viteCommand(), 'build', '--outDir', DEMO_OUT_DIR], {
     cwd: root,
-    env: appEnv(deployment),
+    env: appEnv(deployment, relayUrl),
   })
   builds.add(build)
   await runToCompletion(build)
   builds.delete(build)
 }
 
-async function serveApp(deployment: DemoDeployment, options: Options): Promise<string> {
+async function serveApp(deployment: DemoDeployment, options: Options, relayUrl: string): Promise<string> {
   guardNotStopping()
   const network = ['--host', '127.0.0.1', '--port', String(options.port), '--strictPort']
   const args = options.dev
@@ -244,7 +281,7 @@ async function serveApp(deployment: DemoDeployment, options: Options): Promise<s
     : [viteCommand(), 'preview', '--outDir', DEMO_OUT_DIR, ...network]
   server = spawnChild(options.dev ? 'vite dev server' : 'vite preview', process.execPath, args, {
     cwd: root,
-    env: appEnv(deployment),
+    env: appEnv(deployment, relayUrl),
   })
   const url = `http://127.0.0.1:${options.port}/`
   const status = await waitForUrl(url, server, 60_000)
@@ -274,7 +311,7 @@ function watchServer(child: Child): void {
     const tail = child.output().trim().split('\n').slice(-25).join('\n')
     void shutDown(
       1,
-      `${tail}\n\nnpm start stopped: ${child.name} exited unexpectedly (${result}); anvil was stopped too.`,
+      `${tail}\n\nnpm start stopped: ${child.name} exited unexpectedly (${result}); everything else was stopped too.`,
     )
   })
 }
@@ -293,6 +330,7 @@ async function main(): Promise<void> {
   await ensureContractsBuilt()
   await assertPortAvailable(options.rpcPort, 'rpc')
   await assertPortAvailable(options.port, 'app')
+  await assertPortAvailable(options.relayPort, 'relay')
 
   const now = BigInt(Math.floor(Date.now() / 1000))
   const schedule = scheduleForPhase(options.phase, now)
@@ -321,18 +359,21 @@ async function main(): Promise<void> {
   mkdirSync(dirname(options.deploymentFile), { recursive: true })
   writeFileSync(options.deploymentFile, `${JSON.stringify(deploymentFile(deployment, states, appUrl), null, 2)}\n`)
 
+  step(`Starting the local WalletConnect relay on 127.0.0.1:${options.relayPort}…`)
+  const relayUrl = await startRelay(options)
+
   let buildSeconds: string | undefined
   if (!options.dev) {
     step(`Building the app into ${DEMO_OUT_DIR}/…`)
     const buildStarted = performance.now()
-    await buildApp(deployment)
+    await buildApp(deployment, relayUrl)
     buildSeconds = seconds(buildStarted)
     step(`App built in ${buildSeconds} s.`)
   }
   step(options.dev ? 'Starting the Vite dev server…' : 'Serving the build with vite preview…')
-  const url = await serveApp(deployment, options)
+  const url = await serveApp(deployment, options, relayUrl)
   if (server) watchServer(server)
-  printSummary(deployment, states, url, options, { seedSeconds, buildSeconds })
+  printSummary(deployment, states, url, options, relayUrl, { seedSeconds, buildSeconds })
 }
 
 function printSummary(
@@ -340,6 +381,7 @@ function printSummary(
   states: HolderState[],
   url: string,
   options: Options,
+  relayUrl: string,
   timings: { seedSeconds: string; buildSeconds: string | undefined },
 ): void {
   const { schedule } = deployment
@@ -349,6 +391,7 @@ NAI Vesting & Claim Portal — local demo, phase "${options.phase}" (${PHASE_TIT
 
   App          ${url}${options.dev ? ' (Vite dev server)' : ''}
   RPC          ${deployment.rpcUrl}  (chain id ${deployment.chainId}; a block every second, clock = wall clock)
+  WalletConnect relay  ${relayUrl}  (local; the app's WalletConnect wallets pair through it)
   Vesting      ${deployment.vesting}
   LegacyClaim  ${deployment.legacyClaim}
   NAI token    ${deployment.token}
@@ -371,6 +414,10 @@ How to use them
   • Or with MetaMask: add the network RPC URL ${deployment.rpcUrl}, chain ID ${deployment.chainId}, currency ETH, then
     import a private key above. After restarting the demo, clear MetaMask's activity data for the account
     (Settings → Advanced → Clear activity tab data): the fresh chain starts its nonces at zero again.
+  • Or through WalletConnect, as on a phone: open the app with a phone's user agent (Chromium's device
+    toolbar, e.g. iPhone), press Connect Wallet → WalletConnect → Copy link, then run
+    npm run wallet -- '<the wc: link>' --relay ${relayUrl} --rpc ${deployment.rpcUrl}
+    The test wallet approves for account #1 (--account 0–9 for another) and signs what the app asks.
   • Other phases: npm start -- --phase before|claim|locked|unlocking|ended
 
 Open ${url} — press Ctrl-C to stop the app server and anvil.`)

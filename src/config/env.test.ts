@@ -39,6 +39,7 @@ describe('parseConfig', () => {
         walletConnectProjectId: '0123456789abcdef0123456789abcdef',
         links: DEMO_LINKS,
         deploymentBlock: 0n,
+        walletConnectRelayUrl: undefined,
       },
     })
   })
@@ -198,6 +199,30 @@ describe('parseConfig', () => {
           message:
             'VITE_WALLETCONNECT_PROJECT_ID is not a WalletConnect project id (letters and digits only). Leave it empty to go without.',
         },
+      ])
+    })
+  })
+
+  describe('VITE_WALLETCONNECT_RELAY_URL', () => {
+    it.each<[string | undefined, string | undefined]>([
+      [undefined, undefined],
+      ['', undefined],
+      ['wss://relay.example.org', 'wss://relay.example.org'],
+      ['ws://127.0.0.1:8546', 'ws://127.0.0.1:8546'],
+    ])('reads %j as %j', (value, walletConnectRelayUrl) => {
+      const result = parseConfig({ ...validEnv, VITE_WALLETCONNECT_RELAY_URL: value })
+      expect(result).toEqual({ ok: true, config: expect.objectContaining({ walletConnectRelayUrl }) })
+    })
+
+    it.each<[string, string]>([
+      ['https://relay.example.org', '"https://relay.example.org" is not a ws:// or wss:// URL.'],
+      [
+        'relay.example.org',
+        '"relay.example.org" is not a URL. Use a wss:// (or, on this machine, ws://) address, or leave it empty.',
+      ],
+    ])('rejects %j', (value, message) => {
+      expect(errorsFor({ VITE_WALLETCONNECT_RELAY_URL: value })).toEqual([
+        { variable: 'VITE_WALLETCONNECT_RELAY_URL', message: `VITE_WALLETCONNECT_RELAY_URL ${message}` },
       ])
     })
   })

@@ -18,6 +18,8 @@ export type AppConfig = {
   links: PublicLinks
   /** The first block that can hold the contracts' events: a holder's statement is read from here. */
   deploymentBlock: bigint
+  /** The WalletConnect relay; `undefined` means WalletConnect's own. */
+  walletConnectRelayUrl: string | undefined
 }
 
 /** One problem with one environment variable, worded for the configuration error page. */
@@ -79,6 +81,18 @@ function parseWalletConnectProjectId(value: string | undefined): Field<string | 
   return { value }
 }
 
+function parseRelayUrl(value: string | undefined): Field<string | undefined> {
+  if (value === undefined) return { value: undefined }
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return { error: `"${value}" is not a URL. Use a wss:// (or, on this machine, ws://) address, or leave it empty.` }
+  }
+  if (url.protocol !== 'wss:' && url.protocol !== 'ws:') return { error: `"${value}" is not a ws:// or wss:// URL.` }
+  return { value }
+}
+
 /**
  * Validates the build's environment. Returns every problem at once, each naming its variable, so that the
  * configuration error page can list them all.
@@ -107,6 +121,10 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     'VITE_WALLETCONNECT_PROJECT_ID',
     parseWalletConnectProjectId(read(env, 'VITE_WALLETCONNECT_PROJECT_ID')),
   )
+  const walletConnectRelayUrl = take(
+    'VITE_WALLETCONNECT_RELAY_URL',
+    parseRelayUrl(read(env, 'VITE_WALLETCONNECT_RELAY_URL')),
+  )
   if (vestingAddress !== undefined && vestingAddress === legacyAddress) {
     errors.push({
       variable: 'VITE_LEGACY_ADDRESS',
@@ -129,6 +147,15 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
   const { links, deploymentBlock } = facts.facts
   return {
     ok: true,
-    config: { chainId, rpcUrl, vestingAddress, legacyAddress, walletConnectProjectId, links, deploymentBlock },
+    config: {
+      chainId,
+      rpcUrl,
+      vestingAddress,
+      legacyAddress,
+      walletConnectProjectId,
+      walletConnectRelayUrl,
+      links,
+      deploymentBlock,
+    },
   }
 }

@@ -1,3 +1,4 @@
+import { isIos, isStandalone } from '../lib/device'
 import { createStore, useStore } from '../lib/store'
 
 /** Chromium's install prompt event (not in the DOM typings). */
@@ -21,15 +22,9 @@ let deferredPrompt: BeforeInstallPromptEvent | null = null
 let installed = false
 const offer = createStore<InstallOffer>(NONE)
 
-function isStandalone(): boolean {
-  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true
-  return iosStandalone || window.matchMedia('(display-mode: standalone)').matches
-}
-
 function isIosSafari(): boolean {
   const ua = navigator.userAgent
-  const ios = /iPhone|iPad|iPod/.test(ua) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1)
-  return ios && /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\//.test(ua)
+  return isIos() && /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\//.test(ua)
 }
 
 function install(): Promise<void> {

@@ -1,9 +1,24 @@
 import { useIsFetching, useIsRestoring } from '@tanstack/react-query'
-import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react'
 import { useAccount } from 'wagmi'
+import { platform } from '../lib/device'
 import { shortenAddress } from '../lib/format'
 import { useStore } from '../lib/store'
-import { buttonSlots, openConnectModalWhenReady, walletKit } from './walletKitState'
+import { buttonSlots, openConnectModalWhenReady, phoneSheetOpen, walletKit } from './walletKitState'
+
+/** The phone's connect sheet, loaded when a holder on a phone first presses Connect. */
+const PhoneConnectSheet = lazy(() => import('./PhoneConnectSheet'))
+
+/** Phones get the app's own connect sheet, which can open a wallet app inside the tap; desktops get RainbowKit's. */
+const onPhone = platform() !== 'desktop'
+
+const closePhoneSheet = () => phoneSheetOpen.set(false)
+
+/** Opens RainbowKit's connect modal, loading RainbowKit first if needed. */
+export function openWalletKitModal(): Promise<unknown> {
+  openConnectModalWhenReady()
+  return loadWalletKit()
+}
 
 let kitPromise: Promise<unknown> | null = null
 let nextSlotId = 0
@@ -14,10 +29,13 @@ export function loadWalletKit(): Promise<unknown> {
   return kitPromise
 }
 
-/** Loads RainbowKit if needed and opens its connect modal. */
+/** Starts connecting: the phone's own sheet on a phone, RainbowKit's modal elsewhere. */
 export function connectWallet(): Promise<unknown> {
-  openConnectModalWhenReady()
-  return loadWalletKit()
+  if (onPhone) {
+    phoneSheetOpen.set(true)
+    return Promise.resolve()
+  }
+  return openWalletKitModal()
 }
 
 /** Longest wait for the page's reads to settle before RainbowKit loads anyway. */
@@ -52,10 +70,16 @@ export function WalletKitBoundary({ children }: { children: ReactNode }) {
     }
     return whenIdle(() => void loadWalletKit())
   }, [walletActive, module, restoring, fetching])
+  const sheetOpen = useStore(phoneSheetOpen)
   return (
     <>
       {children}
       {module && <module.WalletKitLayer />}
+      {sheetOpen && (
+        <Suspense fallback={null}>
+          <PhoneConnectSheet onClose={closePhoneSheet} onMoreWallets={() => void openWalletKitModal()} />
+        </Suspense>
+      )}
     </>
   )
 }
@@ -74,12 +98,28 @@ export function WalletButton() {
     buttonSlots.set([...buttonSlots.get(), { id, element }])
     return () => buttonSlots.set(buttonSlots.get().filter((candidate) => candidate.id !== id))
   }, [])
+  const sheetOpen = useStore(phoneSheetOpen)
+  const walletActive = status === 'reconnecting' || status === 'connected'
   // `data-rk` scopes RainbowKit's styles, which apply only inside an element carrying it.
-  if (module) return <span ref={slot} className="wallet-button" data-rk="" style={{ display: 'contents' }} />
-  if (status === 'reconnecting' || status === 'connected') {
+  if (module && (walletActive || !onPhone)) {
+    return <span ref={slot} className="wallet-button" data-rk="" style={{ display: 'contents' }} />
+  }
+  if (walletActive) {
     return (
       <button type="button" className="button connect-button" disabled={!address} onClick={() => void loadWalletKit()}>
         {address ? shortenAddress(address) : 'Connecting…'}
+      </button>
+    )
+  }
+  if (onPhone) {
+    return (
+      <button
+        type="button"
+        className="button connect-button"
+        disabled={sheetOpen}
+        onClick={() => phoneSheetOpen.set(true)}
+      >
+        {sheetOpen ? 'Connecting…' : 'Connect Wallet'}
       </button>
     )
   }
@@ -90,7 +130,7 @@ export function WalletButton() {
       disabled={loading}
       onClick={() => {
         setLoading(true)
-        void connectWallet().catch(() => setLoading(false))
+        void openWalletKitModal().catch(() => setLoading(false))
       }}
     >
       Connect Wallet

@@ -53,14 +53,24 @@ const base: AppConfig = {
   walletConnectProjectId: undefined,
   links: DEMO_LINKS,
   deploymentBlock: 0n,
+  walletConnectRelayUrl: undefined,
 }
 
 describe("the wallet list built without RainbowKit's main module", () => {
   it.each<[string, AppConfig]>([
     ['on the local chain, without WalletConnect', base],
     ['on Avalanche, with a WalletConnect project id', { ...base, chainId: 43114, walletConnectProjectId: 'abc123' }],
+    [
+      'with a project id and a WalletConnect relay of its own',
+      { ...base, walletConnectProjectId: 'abc123', walletConnectRelayUrl: 'ws://127.0.0.1:8546' },
+    ],
   ])('matches RainbowKit’s own connectorsForWallets %s', (_, appConfig) => {
-    const options = { appName: APP_NAME, projectId: appConfig.walletConnectProjectId ?? '' }
+    const relayUrl = appConfig.walletConnectRelayUrl
+    const options = {
+      appName: APP_NAME,
+      projectId: appConfig.walletConnectProjectId ?? '',
+      ...(relayUrl ? { walletConnectParameters: { relayUrl } } : {}),
+    }
     const ours = recording(walletList(appConfig, 'http://127.0.0.1:8545'))
     const theirs = recording(walletList(appConfig, 'http://127.0.0.1:8545'))
 

@@ -1,14 +1,27 @@
 import type { Wallet, WalletList } from '@rainbow-me/rainbowkit'
 import type { CreateConnectorFn } from 'wagmi'
 
-type Options = { appName: string; projectId: string }
+/** WalletConnect's options every WalletConnect connector gets, as in RainbowKit's `walletConnectParameters`. */
+export type WalletConnectParameters = { relayUrl?: string }
+
+type Options = { appName: string; projectId: string; walletConnectParameters?: WalletConnectParameters }
+
+/** What a wallet shows of the app when it connects over WalletConnect. */
+export function walletConnectMetadata(appName: string) {
+  return { name: appName, description: appName, url: window.location.origin, icons: [] }
+}
 
 /**
  * RainbowKit's `connectorsForWallets` (same wallets, order and `rkDetails`; connectors.parity.test.ts proves it),
  * without importing RainbowKit's main module, which loads only when a holder connects.
  */
-export function connectorsForWallets(walletList: WalletList, { appName, projectId }: Options): CreateConnectorFn[] {
-  const metadata = { name: appName, description: appName, url: window.location.origin, icons: [] }
+export function connectorsForWallets(
+  walletList: WalletList,
+  { appName, projectId, walletConnectParameters }: Options,
+): CreateConnectorFn[] {
+  const metadata = walletConnectMetadata(appName)
+  const prepare = (create: CreateConnectorFn) =>
+    withDeferredSetup(walletConnectParameters?.relayUrl ? withOwnRelay(create) : create)
   const seen = new Set<string>()
   const connectors: CreateConnectorFn[] = []
   let index = -1
@@ -18,8 +31,8 @@ export function connectorsForWallets(walletList: WalletList, { appName, projectI
       const wallet: Wallet = createWallet({
         projectId,
         appName,
-        options: { metadata },
-        walletConnectParameters: { metadata },
+        options: { metadata, ...walletConnectParameters },
+        walletConnectParameters: { metadata, ...walletConnectParameters },
       })
       if (seen.has(wallet.id) || wallet.hidden?.()) continue
       seen.add(wallet.id)
@@ -37,11 +50,9 @@ export function connectorsForWallets(walletList: WalletList, { appName, projectI
         ) as Parameters<Wallet['createConnector']>[0]['rkDetails'],
       })
       if (wallet.id === 'walletConnect') {
-        connectors.push(
-          withDeferredSetup(createConnector(details({ isWalletConnectModalConnector: true, showQrModal: true }))),
-        )
+        connectors.push(prepare(createConnector(details({ isWalletConnectModalConnector: true, showQrModal: true }))))
       }
-      connectors.push(withDeferredSetup(createConnector(details())))
+      connectors.push(prepare(createConnector(details())))
     }
   }
   return connectors
@@ -67,6 +78,31 @@ export function withDeferredSetup(create: CreateConnectorFn): CreateConnectorFn 
           setup.call(this).catch((error: unknown) => console.warn(`Could not set up ${connector.name}.`, error))
         }
         return getProvider.apply(this, args)
+      },
+    }
+  }
+}
+
+/** The part of WalletConnect's provider that registers each request with its Verify service. */
+type VerifyingProvider = { signer?: { client?: { core?: { verify?: { register?: unknown } } } } }
+
+/**
+ * For a WalletConnect connector talking to a relay of the deployment's own (the local demo's, the tests'): no
+ * attestations from WalletConnect's Verify service, which such a relay's wallets cannot check either. Where that
+ * service cannot be reached, each proposal and request would otherwise wait 5 s for it.
+ */
+export function withOwnRelay(create: CreateConnectorFn): CreateConnectorFn {
+  return (config) => {
+    const connector = create(config)
+    if (connector.type !== 'walletConnect') return connector
+    const { getProvider } = connector
+    return {
+      ...connector,
+      async getProvider(...args: Parameters<typeof getProvider>) {
+        const provider = await getProvider.apply(this, args)
+        const verify = (provider as VerifyingProvider | undefined)?.signer?.client?.core?.verify
+        if (verify) verify.register = async () => ''
+        return provider
       },
     }
   }

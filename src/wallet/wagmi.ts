@@ -7,23 +7,33 @@ import {
   safeWallet,
   walletConnectWallet,
 } from '@rainbow-me/rainbowkit/wallets'
-import { createConfig, http } from 'wagmi'
+import { type CreateConnectorFn, createConfig, http } from 'wagmi'
+import { walletConnect } from 'wagmi/connectors'
 import { chainFor } from '../config/chains'
 import type { AppConfig } from '../config/env'
-import { connectorsForWallets } from './connectors'
+import { type Platform, platform } from '../lib/device'
+import {
+  connectorsForWallets,
+  type WalletConnectParameters,
+  walletConnectMetadata,
+  withDeferredSetup,
+  withOwnRelay,
+} from './connectors'
 import { localTestWallet } from './localTestWallet'
 
 export const APP_NAME = 'NAI Vesting & Claim Portal'
 
 /**
- * The curated wallet list. EIP-6963 wallets the browser announces are added by wagmi's provider discovery, so
- * MetaMask, Rabby and others show up as installed wallets even without a WalletConnect project id. Wallets that
- * fall back to WalletConnect are only listed when a project id is configured.
+ * The curated wallet list RainbowKit shows. EIP-6963 wallets the browser announces are added by wagmi's provider
+ * discovery, so MetaMask, Rabby and others show up as installed wallets even without a WalletConnect project id.
+ * Wallets that fall back to WalletConnect are only listed when a project id is configured, and only on desktops:
+ * phones get them from the app's own sheet (see {@link phoneWalletConnect}), which can open a wallet inside the tap.
  */
-export function walletList(appConfig: AppConfig, rpcUrl: string): WalletList {
-  const wallets = appConfig.walletConnectProjectId
-    ? [injectedWallet, metaMaskWallet, rainbowWallet, coinbaseWallet, walletConnectWallet, safeWallet]
-    : [injectedWallet, coinbaseWallet, safeWallet]
+export function walletList(appConfig: AppConfig, rpcUrl: string, device: Platform = 'desktop'): WalletList {
+  const wallets =
+    appConfig.walletConnectProjectId && device === 'desktop'
+      ? [injectedWallet, metaMaskWallet, rainbowWallet, coinbaseWallet, walletConnectWallet, safeWallet]
+      : [injectedWallet, coinbaseWallet, safeWallet]
   const groups: WalletList = [{ groupName: 'Popular', wallets }]
   if (appConfig.chainId === 31337) {
     groups.unshift({ groupName: 'Local chain', wallets: [localTestWallet(rpcUrl, appConfig.chainId)] })
@@ -31,13 +41,40 @@ export function walletList(appConfig: AppConfig, rpcUrl: string): WalletList {
   return groups
 }
 
-export function createWagmiConfig(appConfig: AppConfig) {
+function walletConnectParameters(appConfig: AppConfig): WalletConnectParameters {
+  return appConfig.walletConnectRelayUrl ? { relayUrl: appConfig.walletConnectRelayUrl } : {}
+}
+
+/**
+ * On phones, with a project id: the one WalletConnect connector behind the app's phone sheet (MetaMask, Rainbow and
+ * any WalletConnect wallet, all through WalletConnect). RainbowKit does not list it; its SDK loads on first use.
+ */
+export function phoneWalletConnect(appConfig: AppConfig, device: Platform): CreateConnectorFn | undefined {
+  const projectId = appConfig.walletConnectProjectId
+  if (!projectId || device === 'desktop') return undefined
+  const parameters = walletConnectParameters(appConfig)
+  const connector = walletConnect({
+    projectId,
+    metadata: walletConnectMetadata(APP_NAME),
+    showQrModal: false,
+    telemetryEnabled: false,
+    ...parameters,
+  })
+  return withDeferredSetup(parameters.relayUrl ? withOwnRelay(connector) : connector)
+}
+
+export function createWagmiConfig(appConfig: AppConfig, device: Platform = platform()) {
   const chain = chainFor(appConfig)
   const rpcUrl = chain.rpcUrls.default.http[0] ?? ''
-  const connectors = connectorsForWallets(walletList(appConfig, rpcUrl), {
-    appName: APP_NAME,
-    projectId: appConfig.walletConnectProjectId ?? '',
-  })
+  const phoneConnector = phoneWalletConnect(appConfig, device)
+  const connectors = [
+    ...connectorsForWallets(walletList(appConfig, rpcUrl, device), {
+      appName: APP_NAME,
+      projectId: appConfig.walletConnectProjectId ?? '',
+      walletConnectParameters: walletConnectParameters(appConfig),
+    }),
+    ...(phoneConnector ? [phoneConnector] : []),
+  ]
   return createConfig({
     chains: [chain],
     connectors,

@@ -51,3 +51,8 @@ export function addRecentTransaction(hash: Hash, description: string) {
     console.warn('Could not record the transaction in the wallet list.', error)
   }
 }
+
+/**
+ * The phone's own connect sheet: whether it is open. Its component and WalletConnect's SDK load only when it opens.
+ */
+export const phoneSheetOpen = createStore(false)

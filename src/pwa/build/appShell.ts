@@ -24,16 +24,28 @@ function isAppSource(moduleId: string, sourceDir: string): boolean {
   return path.startsWith(sourceDir) && !path.includes('/node_modules/')
 }
 
-/** File names of the JavaScript chunks that form the app shell. */
-export function shellChunkFiles(chunks: readonly ShellChunk[], sourceDir: string): Set<string> {
+/**
+ * File names of the JavaScript chunks that form the app shell. `onlineOnly` names app modules (relative to
+ * `sourceDir`) loaded lazily that are of no use without a network, such as the phone's WalletConnect sheet: they are
+ * cached when first used, like the wallet SDKs they drive.
+ */
+export function shellChunkFiles(
+  chunks: readonly ShellChunk[],
+  sourceDir: string,
+  onlineOnly: readonly string[] = [],
+): Set<string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
   const source = `${sourceDir.replaceAll('\\', '/').replace(/\/$/, '')}/`
+  const excluded = new Set(onlineOnly.map((module) => `${source}${module}`))
   const shell = new Set<string>()
   const pending = chunks
     .filter(
       (chunk) =>
         chunk.isEntry ||
-        (chunk.isDynamicEntry && chunk.facadeModuleId !== null && isAppSource(chunk.facadeModuleId, source)),
+        (chunk.isDynamicEntry &&
+          chunk.facadeModuleId !== null &&
+          isAppSource(chunk.facadeModuleId, source) &&
+          !excluded.has(chunk.facadeModuleId.replaceAll('\\', '/'))),
     )
     .map((chunk) => chunk.fileName)
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
@@ -44,6 +56,12 @@ export function shellChunkFiles(chunks: readonly ShellChunk[], sourceDir: string
   return shell
 }
 
+/**
+ * App modules loaded lazily that are of no use without a network, left to runtime caching: the phone's WalletConnect
+ * sheet, which drives a wallet SDK that needs the relay.
+ */
+export const ONLINE_ONLY_MODULES = ['wallet/PhoneConnectSheet.tsx'] as const
+
 /** The precache budget: the shell must stay small enough for a first visit on a phone. */
 export const PRECACHE_BUDGET_BYTES = 1_200_000
 
@@ -51,14 +69,14 @@ export const PRECACHE_BUDGET_BYTES = 1_200_000
  * A Vite plugin that records the shell while the bundle is written, and the Workbox manifest transform that keeps
  * only the shell's chunks in the precache (HTML, CSS, icons and other static files stay).
  */
-export function appShell(options: { sourceDir: string }) {
+export function appShell(options: { sourceDir: string; onlineOnly: readonly string[] }) {
   let shell: Set<string> | null = null
   const plugin: Plugin = {
     name: 'nai:app-shell',
     apply: 'build',
     generateBundle(_, bundle) {
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []))
-      shell = shellChunkFiles(chunks, options.sourceDir)
+      shell = shellChunkFiles(chunks, options.sourceDir, options.onlineOnly)
     },
   }
   const manifestTransform: ManifestTransform = (entries) => {

@@ -4,6 +4,12 @@ import { rpcPreconnectTags } from './rpcPreconnect'
 const deployment = {
   VITE_VESTING_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   VITE_LEGACY_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+  // A build for a public chain must also name its links and deployment block.
+  VITE_BLOG_ONBOARDING_URL: 'https://blog.nai.network/onboarding',
+  VITE_BLOG_UPDATE_URL: 'https://blog.nai.network/update',
+  VITE_TELEGRAM_URL: 'https://t.me/nai',
+  VITE_X_URL: 'https://x.com/nai',
+  VITE_DEPLOYMENT_BLOCK: '21080000',
 }
 
 const preconnect = (href: string) => [

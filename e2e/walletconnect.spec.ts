@@ -1,0 +1,414 @@
+import { mergeTests, type Page } from '@playwright/test'
+import type { Address } from 'viem'
+import { baseURL } from './fixtures/env'
+import {
+  accounts,
+  test as base,
+  expect,
+  type Holder,
+  type LocalChain,
+  moments,
+  nai,
+  percent,
+  schedule,
+} from './fixtures/index'
+import { claimPanel, confirmDialog, lockPanel, stat, unlockPanel } from './fixtures/ui'
+import { USER_AGENTS } from './fixtures/userAgents'
+import { type DeepLink, deepLinks, type WalletConnectWallet, walletConnectTest } from './fixtures/walletConnect'
+
+/**
+ * Phones connecting a wallet app through WalletConnect: the app's own sheet, the real WalletConnect SDK in the page,
+ * the local relay, and the test wallet on the real wallet SDK signing with anvil's keys. Runs as an iPhone and as an
+ * Android phone, against the build with a project id and the local relay.
+ */
+const test = mergeTests(base, walletConnectTest)
+
+const alice = {
+  account: accounts.alice,
+  amount: nai('1234.5'),
+  burnPercentage: percent(25),
+  legacy: nai('321.456789'),
+  balance: nai(10),
+} as const satisfies Holder
+
+const sheet = (page: Page) => page.getByRole('dialog', { name: 'Connect a Wallet' })
+const connectButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' })
+
+/** The wallet links the page opened, and the `wc:` URI the last one carries. */
+async function lastLink(page: Page): Promise<{ link: DeepLink; uri: string }> {
+  const links = await deepLinks(page)
+  const link = links.at(-1)
+  if (!link) throw new Error('The page opened no wallet link.')
+  return { link, uri: uriIn(link.href) }
+}
+
+/** The pairing URI inside a wallet link: its `uri` parameter, or the link itself for the bare `wc:` one. */
+function uriIn(href: string): string {
+  if (href.startsWith('wc:')) return href
+  const query = href.startsWith('intent:') ? (href.split('#')[0] ?? '').split('?')[1] : new URL(href).search
+  const uri = new URLSearchParams(query).get('uri')
+  if (!uri) throw new Error(`No uri parameter in ${href}`)
+  return uri
+}
+
+/** A valid pairing URI: topic, version 2, the relay protocol and a 32-byte symmetric key. */
+const PAIRING_URI = /^wc:[0-9a-f]{64}@2\?(?=.*relay-protocol=irn)(?=.*symKey=[0-9a-f]{64})/
+
+/**
+ * Milliseconds from the next tap to the moment `text` appears on the page, both read in the page. Call before the tap.
+ */
+async function watchAnswer(page: Page, text: string): Promise<() => Promise<number>> {
+  await page.evaluate((wanted) => {
+    const recorder = window as Window & { __answeredAt?: number; __lastTap?: number }
+    recorder.__answeredAt = undefined
+    const observer = new MutationObserver(() => {
+      if (recorder.__answeredAt === undefined && document.body.textContent?.includes(wanted)) {
+        recorder.__answeredAt = performance.now()
+        observer.disconnect()
+      }
+    })
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+  }, text)
+  return async () => {
+    await expect(page.getByText(text).first()).toBeVisible()
+    return page.evaluate(() => {
+      const recorder = window as Window & { __answeredAt?: number; __lastTap?: number }
+      return (recorder.__answeredAt ?? Number.NaN) - (recorder.__lastTap ?? Number.NaN)
+    })
+  }
+}
+
+/** Opens the portal, connects through the sheet with MetaMask and the test wallet, and waits for the position. */
+async function connect(page: Page, wallet: WalletConnectWallet): Promise<void> {
+  await page.goto('/')
+  await connectButton(page).tap()
+  const metaMask = sheet(page).getByRole('link', { name: 'MetaMask' })
+  await metaMask.tap()
+  const { uri } = await lastLink(page)
+  await wallet.pair(uri)
+  await expect(sheet(page)).toBeHidden()
+  await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+}
+
+async function snapshot(chain: LocalChain, account: Address) {
+  return {
+    balance: await chain.balanceOf(account),
+    dead: await chain.deadBalance(),
+    totalBurned: await chain.totalBurned(),
+    position: (await chain.position(account)).amount,
+  }
+}
+
+test.describe('connecting', () => {
+  test('with 1.5 s of relay latency the pairing is ready in the sheet, and a tap opens MetaMask at once with it', async ({
+    page,
+    chain,
+    relay,
+    walletConnect,
+  }, testInfo) => {
+    await chain.addHolder(alice)
+    relay.latencyMs = 1_500
+    await page.goto('/')
+    const answered = await watchAnswer(page, 'Connecting…')
+    await connectButton(page).tap()
+    expect(await answered()).toBeLessThan(300)
+    await expect(sheet(page).getByText('Return to this app after approving in your wallet.')).toBeVisible()
+
+    const metaMask = sheet(page).getByRole('link', { name: 'MetaMask' })
+    await expect(metaMask).toBeVisible({ timeout: 20_000 })
+    expect(await deepLinks(page)).toEqual([])
+    await metaMask.tap()
+    const { link, uri } = await lastLink(page)
+    const tapToLink = link.at - (link.tapAt ?? Number.NaN)
+    expect(tapToLink).toBeLessThan(200)
+    expect(link.userActivation).toBe(true)
+    expect(uri).toMatch(PAIRING_URI)
+    if (testInfo.project.name.endsWith('iphone')) {
+      expect(link.href).toBe(`https://metamask.app.link/wc?uri=${encodeURIComponent(uri)}`)
+    } else {
+      expect(link.href).toMatch(/^intent:\/\/wc\?uri=[^#]+#Intent;scheme=metamask;package=io\.metamask;/)
+    }
+    await expect(sheet(page).getByText('Approve the connection in MetaMask.')).toBeVisible()
+    await expect(sheet(page).getByRole('link', { name: 'Open MetaMask again' })).toHaveAttribute('href', link.href)
+
+    // The wallet pairs from the link's URI and approves; the portal shows the account and the position.
+    relay.latencyMs = 0
+    await walletConnect.pair(uri)
+    await expect.poll(() => walletConnect.events('approved').length).toBe(1)
+    const [approved] = walletConnect.events('approved')
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+    const approvalToPosition = Date.now() - (approved?.receivedAt ?? Number.NaN)
+    await expect(sheet(page)).toBeHidden()
+    await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+    testInfo.annotations.push(
+      { type: 'tap to deep link', description: `${tapToLink.toFixed(1)} ms` },
+      { type: 'wallet approval to position shown', description: `${approvalToPosition} ms` },
+    )
+    console.log(
+      `[${testInfo.project.name}] tap → deep link ${tapToLink.toFixed(1)} ms; approval → position ${approvalToPosition} ms`,
+    )
+  })
+
+  test('a tap before the pairing is ready says "Preparing…", then "Open Rainbow" opens it on its own tap', async ({
+    page,
+    relay,
+    walletConnect,
+  }, testInfo) => {
+    relay.latencyMs = 1_500
+    await page.goto('/')
+    await connectButton(page).tap()
+    const answered = await watchAnswer(page, 'Preparing…')
+    await sheet(page).getByRole('button', { name: 'Rainbow' }).tap()
+    expect(await answered()).toBeLessThan(300)
+    const open = sheet(page).getByRole('link', { name: 'Open Rainbow' })
+    await expect(open).toBeVisible({ timeout: 20_000 })
+    expect(await deepLinks(page)).toEqual([])
+    await open.tap()
+    const { link, uri } = await lastLink(page)
+    expect(link.userActivation).toBe(true)
+    expect(link.at - (link.tapAt ?? Number.NaN)).toBeLessThan(200)
+    expect(uri).toMatch(PAIRING_URI)
+    if (testInfo.project.name.endsWith('iphone')) {
+      expect(link.href).toBe(`https://rnbwapp.com/wc?uri=${encodeURIComponent(uri)}`)
+    } else {
+      expect(link.href).toMatch(/^intent:\/\/wc\?uri=[^#]+#Intent;scheme=rainbow;package=me\.rainbow;/)
+    }
+    relay.latencyMs = 0
+    await walletConnect.pair(uri)
+    await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+  })
+
+  test('the generic WalletConnect entry shows the QR code, the link to copy and the bare wc: link', async ({
+    page,
+    walletConnect,
+  }) => {
+    await page.goto('/')
+    await connectButton(page).tap()
+    await sheet(page).getByRole('button', { name: 'WalletConnect' }).tap()
+    await expect(sheet(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
+    const uri = await sheet(page).getByRole('textbox', { name: 'Connection link' }).inputValue()
+    expect(uri).toMatch(PAIRING_URI)
+    await expect(sheet(page).getByRole('link', { name: 'Open in a wallet app' })).toHaveAttribute('href', uri)
+    await walletConnect.pair(uri)
+    await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+  })
+
+  test('an unreachable relay says so within 10 s, and Try again connects once it is back', async ({ page, relay }) => {
+    await relay.stop()
+    await page.goto('/')
+    const tapped = Date.now()
+    await connectButton(page).tap()
+    await expect(sheet(page).getByRole('alert')).toHaveText(
+      'Could not reach the WalletConnect relay. Check your internet connection and try again.',
+      { timeout: 10_000 },
+    )
+    expect(Date.now() - tapped).toBeLessThan(10_000)
+    await relay.restart()
+    await sheet(page).getByRole('button', { name: 'Try again' }).tap()
+    await expect(sheet(page).getByRole('link', { name: 'MetaMask' })).toBeVisible({ timeout: 20_000 })
+  })
+})
+
+test.describe('the installed app', () => {
+  test.beforeEach(async ({ page }) => {
+    // What iOS Safari reports in an app opened from the home screen.
+    await page.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }))
+  })
+
+  test('on an iPhone the sheet explains separate storage and links landing in Safari; not on Android', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/')
+    await connectButton(page).tap()
+    const hint = sheet(page).getByRole('note')
+    if (testInfo.project.name.endsWith('iphone')) {
+      await expect(hint).toContainText('It keeps its own storage, apart from Safari')
+      await expect(hint).toContainText('you land in Safari')
+    } else {
+      await expect(sheet(page).getByText('Return to this app after approving in your wallet.')).toBeVisible()
+      await expect(hint).toHaveCount(0)
+    }
+  })
+
+  test.describe('on a desktop', () => {
+    test.use({
+      userAgent: USER_AGENTS.desktop,
+      isMobile: false,
+      hasTouch: false,
+      viewport: { width: 1440, height: 900 },
+    })
+
+    test('RainbowKit connects and no installed-app hint is shown', async ({ page }) => {
+      await page.goto('/')
+      await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click()
+      await expect(page.getByRole('dialog').getByText('Rainbow', { exact: true })).toBeVisible()
+      await expect(page.getByText('apart from Safari')).toHaveCount(0)
+      // RainbowKit's modal, not the phone sheet (which leads to RainbowKit with "More wallets").
+      await expect(page.getByRole('button', { name: 'More wallets' })).toHaveCount(0)
+    })
+  })
+})
+
+test.describe('without a project id', () => {
+  test.use({ baseURL })
+
+  test('phones get an explanation and what works, not an empty list', async ({ page }) => {
+    await page.goto('/')
+    await connectButton(page).tap()
+    await expect(sheet(page)).toContainText(
+      'This deployment has no mobile-wallet connection (WalletConnect) configured',
+    )
+    await expect(sheet(page)).toContainText("Open this page in your wallet app's own browser")
+    await expect(sheet(page).getByRole('link')).toHaveCount(0)
+    await sheet(page).getByRole('button', { name: 'More wallets' }).tap()
+    await expect(page.getByRole('dialog').getByText('Local test wallet')).toBeVisible()
+  })
+})
+
+test.describe('writing through WalletConnect', () => {
+  test.beforeEach(async ({ chain }) => {
+    await chain.addHolder(alice)
+  })
+
+  test('claim and burn at 100 % moves exactly what the injected wallet moves', async ({
+    page,
+    chain,
+    walletConnect,
+  }) => {
+    await connect(page, walletConnect)
+    const before = await snapshot(chain, accounts.alice)
+    await claimPanel(page).getByRole('button', { name: 'Claim & Burn' }).click()
+    await confirmDialog(page).getByRole('button', { name: 'Claim & Burn' }).click()
+    await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible()
+    const claimed = nai('1234.5')
+    const burned = nai('308.625')
+    expect(await snapshot(chain, accounts.alice)).toEqual({
+      balance: before.balance + claimed - burned,
+      dead: before.dead + burned,
+      totalBurned: before.totalBurned + burned,
+      position: before.position - claimed,
+    })
+    expect(walletConnect.events('answered').map((event) => event.method)).toEqual(['eth_sendTransaction'])
+  })
+
+  test('legacy claim pays exactly the legacy amount', async ({ page, chain, walletConnect }) => {
+    await connect(page, walletConnect)
+    const section = page.getByRole('region', { name: 'Claimable Tokens' })
+    const balanceBefore = await chain.balanceOf(accounts.alice)
+    await section.getByRole('button', { name: 'Claim 321.45 NAI' }).click()
+    await expect(section).toBeHidden()
+    expect(await chain.balanceOf(accounts.alice)).toBe(balanceBefore + nai('321.456789'))
+    expect(await chain.legacyAmount(accounts.alice)).toBe(0n)
+  })
+
+  test('a rejection in the wallet returns quietly: no message, nothing sent', async ({
+    page,
+    chain,
+    walletConnect,
+  }) => {
+    await connect(page, walletConnect)
+    const before = await snapshot(chain, accounts.alice)
+    await walletConnect.rejectNext('eth_sendTransaction')
+    await claimPanel(page).getByRole('button', { name: 'Claim & Burn' }).click()
+    await confirmDialog(page).getByRole('button', { name: 'Claim & Burn' }).click()
+    await expect.poll(() => walletConnect.events('rejected').length).toBe(1)
+    await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    expect(await snapshot(chain, accounts.alice)).toEqual(before)
+  })
+
+  test('a request signed while the page is frozen settles when it resumes', async ({ page, chain, walletConnect }) => {
+    await connect(page, walletConnect)
+    const before = await snapshot(chain, accounts.alice)
+    await walletConnect.holdRequests()
+    await claimPanel(page).getByRole('button', { name: 'Claim & Burn' }).click()
+    await confirmDialog(page).getByRole('button', { name: 'Claim & Burn' }).click()
+    await expect.poll(() => walletConnect.events('request').length).toBe(1)
+    // The holder is in the wallet app: the browser freezes the portal's tab, and the wallet signs meanwhile.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Page.setWebLifecycleState', { state: 'frozen' })
+    await walletConnect.releaseRequests()
+    await expect.poll(() => walletConnect.events('answered').length).toBe(1)
+    await expect.poll(async () => (await snapshot(chain, accounts.alice)).position).toBe(0n)
+    await cdp.send('Page.setWebLifecycleState', { state: 'active' })
+    await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible()
+    expect((await snapshot(chain, accounts.alice)).balance).toBe(before.balance + nai('925.875'))
+  })
+
+  test('a relay restarted in the middle of a request: both sides reconnect and the write settles', async ({
+    page,
+    chain,
+    relay,
+    walletConnect,
+  }) => {
+    test.setTimeout(90_000)
+    await connect(page, walletConnect)
+    const before = await snapshot(chain, accounts.alice)
+    await walletConnect.holdRequests()
+    await claimPanel(page).getByRole('button', { name: 'Claim & Burn' }).click()
+    await confirmDialog(page).getByRole('button', { name: 'Claim & Burn' }).click()
+    await expect.poll(() => walletConnect.events('request').length).toBe(1)
+    await relay.restart(1_000)
+    await walletConnect.releaseRequests()
+    await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible({
+      timeout: 60_000,
+    })
+    expect((await snapshot(chain, accounts.alice)).balance).toBe(before.balance + nai('925.875'))
+  })
+
+  test('a reload restores the session without pairing again', async ({ page, relay, walletConnect }) => {
+    await connect(page, walletConnect)
+    const proposals = () => relay.requests('irn_publish').filter((request) => request.tag === 1100).length
+    expect(proposals()).toBe(1)
+    await page.reload()
+    await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+    expect(proposals()).toBe(1)
+    expect(walletConnect.events('proposal')).toHaveLength(1)
+  })
+
+  test('the wallet ending the session shows the portal disconnected and keeps the cached position', async ({
+    page,
+    walletConnect,
+  }) => {
+    await connect(page, walletConnect)
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+    await walletConnect.disconnectAll()
+    await expect(connectButton(page)).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    // The position read for this holder stays in the persisted cache (written at most once a second), for the next
+    // visit or going offline.
+    const cached = () => page.evaluate(() => localStorage.getItem('nai.queryCache')?.toLowerCase() ?? '')
+    await expect.poll(cached).toContain(accounts.alice.toLowerCase())
+  })
+})
+
+test.describe('unlocking through WalletConnect', () => {
+  test.use({ moment: moments.unlocking })
+
+  test('Claim pays exactly what had unlocked at the block', async ({ page, chain, walletConnect }) => {
+    await chain.addHolder({ account: accounts.alice, amount: nai(1000), burnPercentage: percent(25), balance: nai(3) })
+    await connect(page, walletConnect)
+    const panel = unlockPanel(page)
+    await expect(stat(panel, 'Claimable')).toHaveText('250 NAI')
+    const balanceBefore = await chain.balanceOf(accounts.alice)
+    await panel.getByRole('button', { name: 'Claim 250 NAI' }).click()
+    await expect(stat(panel, 'Claimed')).toHaveText('250 NAI')
+    const [answered] = walletConnect.events('answered')
+    const hash = answered?.result
+    if (typeof hash !== 'string' || !hash.startsWith('0x')) throw new Error('The wallet sent no transaction.')
+    const receipt = await chain.getTransactionReceipt({ hash: hash as `0x${string}` })
+    const block = await chain.getBlock({ blockNumber: receipt.blockNumber })
+    const [start, end] = [BigInt(schedule.unlockStart), BigInt(schedule.unlockEnd)]
+    const paid = (nai(1000) * (block.timestamp - start)) / (end - start)
+    expect(await chain.balanceOf(accounts.alice)).toBe(balanceBefore + paid)
+    expect((await chain.position(accounts.alice)).unlockedAmount).toBe(paid)
+  })
+})
+
+test.describe('phone user agents', () => {
+  test('the projects run as the phones they claim to be', async ({ page }, testInfo) => {
+    const userAgent = await page.evaluate(() => navigator.userAgent)
+    expect(userAgent).toBe(testInfo.project.name.endsWith('iphone') ? USER_AGENTS.iphone : USER_AGENTS.android)
+  })
+})
