@@ -50,6 +50,8 @@ export default defineConfig(({ mode }) => ({
       workbox: {
         // The app shell only: pages, the app's own chunks, styles, icons and fonts (see src/pwa/build/appShell.ts).
         globPatterns: ['**/*.{html,js,css,svg,png,ico,woff2}'],
+        // The local demo's stand-in pages are links out of the app, as the real blog and social pages are.
+        globIgnores: ['demo/**'],
         manifestTransforms: [shell.manifestTransform],
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
