@@ -198,7 +198,7 @@ test.describe('connecting', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
   })
 
-  test('an unreachable relay says so at once, Try again answers the same while it is down, and the wallets come back with it', async ({
+  test('an unreachable relay says so at once, with Try again, and the wallets come back by themselves with the relay', async ({
     page,
     relay,
   }, testInfo) => {
@@ -216,9 +216,7 @@ test.describe('connecting', () => {
     })
     console.log(`[${testInfo.project.name}] tap → relay-unreachable message ${tapToMessage.toFixed(0)} ms`)
 
-    await sheet(page).getByRole('button', { name: 'Try again' }).tap()
-    await expect(sheet(page).getByText('Preparing a connection…')).toBeVisible()
-    await expect(sheet(page).getByRole('alert')).toHaveText(UNREACHABLE)
+    await expect(sheet(page).getByRole('button', { name: 'Try again' })).toBeVisible()
 
     // The SDK keeps retrying meanwhile: once the relay is back, the wallets are ready without another tap.
     await relay.restart()
@@ -353,7 +351,7 @@ test.describe('writing through WalletConnect', () => {
     await connect(page, walletConnect)
     const before = await snapshot(chain, accounts.alice)
     await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
-    await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible()
+    await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
     const claimed = nai('1234.5')
     const burned = nai('308.625')
     expect(await snapshot(chain, accounts.alice)).toEqual({
@@ -403,7 +401,7 @@ test.describe('writing through WalletConnect', () => {
     await expect.poll(() => walletConnect.events('answered').length).toBe(1)
     await expect.poll(async () => (await snapshot(chain, accounts.alice)).position).toBe(0n)
     await cdp.send('Page.setWebLifecycleState', { state: 'active' })
-    await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible()
+    await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
     expect((await snapshot(chain, accounts.alice)).balance).toBe(before.balance + nai('925.875'))
   })
 
@@ -424,7 +422,7 @@ test.describe('writing through WalletConnect', () => {
     await walletConnect.releaseRequests()
     await expect.poll(() => walletConnect.events('answered').length).toBe(1)
     await cdp.send('Page.setWebLifecycleState', { state: 'active' })
-    await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible({
+    await expect(page.getByText('You have claimed your whole position.')).toBeVisible({
       timeout: 20_000,
     })
     expect(await snapshot(chain, accounts.alice)).toEqual({
@@ -449,7 +447,7 @@ test.describe('writing through WalletConnect', () => {
     await expect.poll(() => walletConnect.events('request').length).toBe(1)
     await relay.restart(1_000)
     await walletConnect.releaseRequests()
-    await expect(page.getByText('This address has already claimed its whole NAI vesting position.')).toBeVisible({
+    await expect(page.getByText('You have claimed your whole position.')).toBeVisible({
       timeout: 60_000,
     })
     expect((await snapshot(chain, accounts.alice)).balance).toBe(before.balance + nai('925.875'))
