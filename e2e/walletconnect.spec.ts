@@ -111,6 +111,11 @@ test.describe('connecting', () => {
     relay.latencyMs = 1_500
     const sockets: string[] = []
     page.on('websocket', (socket) => sockets.push(new URL(socket.url()).origin))
+    const hosts = new Set<string>()
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.protocol !== 'data:' && url.protocol !== 'blob:') hosts.add(url.hostname)
+    })
     await page.goto('/')
     const answered = await watchAnswer(page, 'Connecting…')
     await connectButton(page).tap()
@@ -145,6 +150,8 @@ test.describe('connecting', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
     // MetaMask went through WalletConnect: the one socket is to the relay, none to MetaMask's SDK servers.
     expect([...new Set(sockets)]).toEqual([new URL(relay.url).origin])
+    // Nothing left this machine: no Verify, telemetry or wallet-list calls that would wait on an unreachable server.
+    expect([...hosts]).toEqual(['127.0.0.1'])
     testInfo.annotations.push(
       { type: 'tap to deep link', description: `${tapToLink.toFixed(1)} ms` },
       { type: 'wallet approval to position shown', description: `${approvalToPosition} ms` },
