@@ -245,9 +245,12 @@ test.describe('connecting', () => {
     const cdp = await page.context().newCDPSession(page)
 
     // In the wallet app: the browser freezes the tab and the relay socket dies; the holder comes back without approving.
+    const connected = relay.connections
     await cdp.send('Page.setWebLifecycleState', { state: 'frozen' })
     relay.dropConnections()
     await cdp.send('Page.setWebLifecycleState', { state: 'active' })
+    // Back on the page, it reconnects by itself.
+    await expect.poll(() => relay.connections).toBe(connected)
     await expect(sheet(page).getByText('Approve the connection in MetaMask.')).toBeVisible()
     const again = sheet(page).getByRole('link', { name: 'Open MetaMask again' })
     await expect(again).toHaveAttribute('href', link.href)
