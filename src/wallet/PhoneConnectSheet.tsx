@@ -7,6 +7,7 @@ import { connect } from 'wagmi/actions'
 import { useAppConfig } from '../config/AppConfigContext'
 import { isStandalone, platform } from '../lib/device'
 import { createStore, type Store, useStore } from '../lib/store'
+import { onRelaySocketFailure } from './connectors'
 import { type Pairing, type PairingState, startPairing } from './pairing'
 import { PHONE_WALLETS, type PhoneWallet, type PhoneWalletId } from './phoneWallets'
 import { QrCode } from './QrCode'
@@ -126,8 +127,21 @@ function WalletIcon({ wallet, projectId }: { wallet: PhoneWallet; projectId: str
 function usePairing(config: WagmiConfig, connector: Connector): { pairing: Pairing | undefined; state: PairingState } {
   const [pairing, setPairing] = useState<Pairing>()
   useEffect(() => {
+    const failureListeners = new Set<() => void>()
+    // Watching the relay socket starts before the connection opens one.
+    const watching = connector.getProvider().then(
+      (provider) =>
+        onRelaySocketFailure(provider, () => {
+          for (const listener of failureListeners) listener()
+        }),
+      () => () => undefined,
+    )
     const started = startPairing({
-      connect: () => connect(config, { connector }),
+      connect: () => watching.then(() => connect(config, { connector })),
+      onRelayFailure: (listener) => {
+        failureListeners.add(listener)
+        return () => failureListeners.delete(listener)
+      },
       onUri: (listener) => {
         const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
           if (type === 'display_uri' && typeof data === 'string') listener(data)
@@ -137,7 +151,10 @@ function usePairing(config: WagmiConfig, connector: Connector): { pairing: Pairi
       },
     })
     setPairing(started)
-    return () => started.close()
+    return () => {
+      started.close()
+      void watching.then((stop) => stop())
+    }
   }, [config, connector])
   const state = useStore(pairing?.state ?? PREPARING)
   return { pairing, state }

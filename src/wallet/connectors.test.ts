@@ -1,7 +1,7 @@
 import { mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { type CreateConnectorFn, createConfig, createConnector, http } from 'wagmi'
-import { withDeferredSetup } from './connectors'
+import { onRelaySocketFailure, withDeferredSetup } from './connectors'
 
 type Log = string[]
 
@@ -71,5 +71,47 @@ describe('withDeferredSetup', () => {
     const log: Log = []
     build(withDeferredSetup(sdkConnector(log, 'injected')))
     expect(log).toEqual(['setup', 'getProvider'])
+  })
+})
+
+/** WalletConnect's provider as far as the relay socket goes: each `createProvider` opens a new connection. */
+function fakeRelayProvider() {
+  const connections: EventTarget[] = []
+  const relayer = {
+    provider: undefined as { connection: { once: (event: string, listener: () => void) => void } } | undefined,
+    async createProvider() {
+      const connection = new EventTarget()
+      connections.push(connection)
+      this.provider = {
+        connection: { once: (event, listener) => connection.addEventListener(event, listener, { once: true }) },
+      }
+    },
+  }
+  const failLatest = () => connections.at(-1)?.dispatchEvent(new Event('register_error'))
+  return { provider: { signer: { client: { core: { relayer } } } }, relayer, failLatest }
+}
+
+describe('onRelaySocketFailure', () => {
+  it('tells each listener about every relay socket that fails to open, until it stops listening', async () => {
+    const { provider, relayer, failLatest } = fakeRelayProvider()
+    const heard: string[] = []
+    const stopA = onRelaySocketFailure(provider, () => heard.push('a'))
+    onRelaySocketFailure(provider, () => heard.push('b'))
+    await relayer.createProvider()
+    failLatest()
+    await relayer.createProvider()
+    failLatest()
+    expect(heard).toEqual(['a', 'b', 'a', 'b'])
+    stopA()
+    await relayer.createProvider()
+    failLatest()
+    expect(heard).toEqual(['a', 'b', 'a', 'b', 'b'])
+  })
+
+  it('does nothing for a provider without a relayer', () => {
+    const stop = onRelaySocketFailure({}, () => {
+      throw new Error('not called')
+    })
+    expect(stop).toBeTypeOf('function')
   })
 })

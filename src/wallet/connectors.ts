@@ -107,3 +107,38 @@ export function withOwnRelay(create: CreateConnectorFn): CreateConnectorFn {
     }
   }
 }
+
+/** The part of WalletConnect's relayer that opens the relay socket: `createProvider` makes each attempt's connection. */
+type Relayer = {
+  createProvider: () => Promise<void>
+  provider?: { connection?: { once?: (event: 'register_error', listener: () => void) => void } }
+}
+type RelayingProvider = { signer?: { client?: { core?: { relayer?: Relayer } } } }
+
+const socketFailureListeners = new WeakMap<Relayer, Set<() => void>>()
+
+/**
+ * Calls `listener` each time a socket to the relay fails to open, from the next attempt of `provider` (a WalletConnect
+ * connector's provider) on. The SDK retries five times over about ten seconds before it reports anything; a holder
+ * waiting in front of a sheet should hear at once. Returns a function that stops listening.
+ */
+export function onRelaySocketFailure(provider: unknown, listener: () => void): () => void {
+  const relayer = (provider as RelayingProvider | undefined)?.signer?.client?.core?.relayer
+  if (typeof relayer?.createProvider !== 'function') return () => undefined
+  let listeners = socketFailureListeners.get(relayer)
+  if (!listeners) {
+    const notify = new Set<() => void>()
+    listeners = notify
+    socketFailureListeners.set(relayer, notify)
+    const createProvider = relayer.createProvider.bind(relayer)
+    relayer.createProvider = async () => {
+      await createProvider()
+      relayer.provider?.connection?.once?.('register_error', () => {
+        for (const each of notify) each()
+      })
+    }
+  }
+  const registered = listeners
+  registered.add(listener)
+  return () => registered.delete(listener)
+}

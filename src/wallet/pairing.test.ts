@@ -5,6 +5,7 @@ import { PAIRING_TIMING, type PairingSource, startPairing, UNREACHABLE_MESSAGE }
 /** A connection under the test's control: each `connect()` waits until the test settles it. */
 function fakeSource() {
   const listeners = new Set<(uri: string) => void>()
+  const failureListeners = new Set<() => void>()
   const attempts: { resolve: () => void; reject: (error: unknown) => void }[] = []
   const source: PairingSource = {
     connect: () => new Promise<void>((resolve, reject) => attempts.push({ resolve, reject })),
@@ -12,11 +13,18 @@ function fakeSource() {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    onRelayFailure: (listener) => {
+      failureListeners.add(listener)
+      return () => failureListeners.delete(listener)
+    },
+  }
+  const failSocket = () => {
+    for (const listener of failureListeners) listener()
   }
   const showUri = (uri: string) => {
     for (const listener of listeners) listener(uri)
   }
-  return { source, attempts, showUri, listeners }
+  return { source, attempts, showUri, listeners, failSocket, failureListeners }
 }
 
 /** A URI expiring `seconds` from the fake clock's now. */
@@ -59,6 +67,21 @@ describe('startPairing', () => {
     expect(attempts).toHaveLength(2)
     const uri = uriExpiringIn('b'.repeat(64), 300)
     showUri(uri)
+    expect(pairing.state.get()).toEqual({ status: 'ready', uri })
+  })
+
+  it('says at once that the relay cannot be reached when its socket fails to open, and recovers if a URI comes', async () => {
+    const { source, showUri, failSocket } = fakeSource()
+    const pairing = startPairing(source)
+    await vi.advanceTimersByTimeAsync(50)
+    failSocket()
+    expect(pairing.state.get()).toEqual({ status: 'failed', reason: 'unreachable', message: UNREACHABLE_MESSAGE })
+    // The SDK's own retry got through: the wallets are back without a tap.
+    const uri = uriExpiringIn('a'.repeat(64), 300)
+    showUri(uri)
+    expect(pairing.state.get()).toEqual({ status: 'ready', uri })
+    // A socket failing while a URI is shown changes nothing: the URI still works once the socket is back.
+    failSocket()
     expect(pairing.state.get()).toEqual({ status: 'ready', uri })
   })
 
@@ -106,10 +129,11 @@ describe('startPairing', () => {
   })
 
   it('close stops listening and ignores what comes after', async () => {
-    const { source, attempts, listeners } = fakeSource()
+    const { source, attempts, listeners, failureListeners } = fakeSource()
     const pairing = startPairing(source)
     pairing.close()
     expect(listeners.size).toBe(0)
+    expect(failureListeners.size).toBe(0)
     attempts[0]?.resolve()
     await vi.advanceTimersByTimeAsync(PAIRING_TIMING.timeoutMs)
     expect(pairing.state.get()).toEqual({ status: 'preparing' })

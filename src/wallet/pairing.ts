@@ -33,6 +33,8 @@ export type PairingSource = {
   connect: () => Promise<unknown>
   /** Calls `listener` with each pairing URI the connection shows; returns a function that stops listening. */
   onUri: (listener: (uri: string) => void) => () => void
+  /** Calls `listener` each time a socket to the relay fails to open; returns a function that stops listening. */
+  onRelayFailure?: (listener: () => void) => () => void
 }
 
 export type Pairing = {
@@ -83,6 +85,14 @@ export function startPairing(source: PairingSource, timing: PairingTiming = PAIR
     scheduleRefresh(uri)
   })
 
+  // A socket that cannot open says so at once, while the SDK keeps retrying: a URI that comes after all replaces the
+  // message. The timeout still covers a relay that neither answers nor refuses.
+  const stopFailures = source.onRelayFailure?.(() => {
+    if (closed || state.get().status !== 'preparing') return
+    clearTimeout(timeout)
+    state.set({ status: 'failed', reason: 'unreachable', message: UNREACHABLE_MESSAGE })
+  })
+
   /** `keepCurrent`: the URI shown stays usable until the new one arrives. */
   const begin = (keepCurrent = false) => {
     if (closed) return
@@ -126,6 +136,7 @@ export function startPairing(source: PairingSource, timing: PairingTiming = PAIR
       closed = true
       clearTimers()
       stopListening()
+      stopFailures?.()
     },
   }
 }
