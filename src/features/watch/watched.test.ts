@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { getAddress } from 'viem'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS } from '../../config/anvil'
+import { accounts } from '../../../e2e/fixtures/accounts'
 import { forgetAddress, MAX_SAVED_ADDRESSES, saveAddress, stopWatching, watchAddress } from './watched'
 
 const KEY = 'nai.watchedAddresses'
@@ -14,7 +14,7 @@ beforeEach(() => {
 
 describe('saved addresses', () => {
   it('keeps up to five, newest first, then asks to forget one; saving one twice keeps one', () => {
-    const [first, second, third, fourth, fifth, sixth] = ANVIL_ACCOUNTS.slice(1)
+    const { alice: first, bob: second, carol: third, dave: fourth, erin: fifth, frank: sixth } = accounts
     expect(MAX_SAVED_ADDRESSES).toBe(5)
     for (const address of [first, second, first, third, fourth, fifth]) expect(saveAddress(address)).toBeNull()
     expect(JSON.parse(stored() ?? '[]')).toEqual([fifth, fourth, third, second, first])
@@ -29,7 +29,7 @@ describe('saved addresses', () => {
   })
 
   it('drops what is not an address from a tampered list, and a list that is not JSON', () => {
-    const [first, second] = ANVIL_ACCOUNTS.slice(1)
+    const { alice: first, bob: second } = accounts
     localStorage.setItem(KEY, JSON.stringify([first.toLowerCase(), 'hello', 42]))
     expect(saveAddress(second)).toBeNull()
     expect(JSON.parse(stored() ?? '[]')).toEqual([second, getAddress(first)])
@@ -41,7 +41,7 @@ describe('saved addresses', () => {
 
 describe('the link', () => {
   it('watching puts the checksummed address in the URL, and stopping takes it out, each a history entry', () => {
-    const [first] = ANVIL_ACCOUNTS.slice(1)
+    const first = accounts.alice
     const length = window.history.length
     watchAddress(first)
     expect(window.location.search).toBe(`?address=${first}`)
