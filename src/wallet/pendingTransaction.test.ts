@@ -24,14 +24,20 @@ beforeEach(() => localStorage.clear())
 
 describe('the pending write record', () => {
   it('survives a reload as written, and is dropped when corrupt or incomplete', () => {
-    writePendingTransaction(record('a'))
-    expect(JSON.parse(localStorage.getItem(KEY) ?? '')).toEqual(record('a'))
+    const sent = record('a', { to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', input: '0x4e71d92d' })
+    writePendingTransaction(sent)
+    expect(JSON.parse(localStorage.getItem(KEY) ?? '')).toEqual(sent)
+    localStorage.setItem(KEY, JSON.stringify(sent))
+    expect(readPendingTransaction()).toEqual(sent)
     for (const raw of [
       '{not json',
       JSON.stringify({ ...record('b'), hash: '0x1234' }),
       JSON.stringify({ ...record('b'), chainId: '31337' }),
       JSON.stringify({ ...record('b'), nonce: 1.5 }),
       JSON.stringify({ ...record('b'), dismissed: 'yes' }),
+      JSON.stringify({ ...record('b'), account: 'alice' }),
+      JSON.stringify({ ...record('b'), to: '0x1234' }),
+      JSON.stringify({ ...record('b'), input: 'claim' }),
     ]) {
       localStorage.setItem(KEY, raw)
       expect(readPendingTransaction()).toBeNull()
