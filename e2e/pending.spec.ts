@@ -223,3 +223,33 @@ test("switching account while another account's transaction is pending says why 
   await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
   expect((await chain.position(accounts.alice)).amount).toBe(0n)
 })
+
+test("a pending record from another chain's build on this origin holds nothing back", async ({
+  page,
+  wallet,
+  chain,
+}) => {
+  const foreign = {
+    hash: `0x${'ab'.repeat(32)}`,
+    action: 'claimAndBurn',
+    description: 'Claim & Burn on Ethereum',
+    account: accounts.alice,
+    chainId: 1,
+  }
+  await page.addInitScript((record) => {
+    localStorage.setItem('nai.pendingTransaction', JSON.stringify(record))
+  }, foreign)
+  await openAs(page, wallet, accounts.alice)
+  const before = await holdings(chain)
+  await expect(page.getByText(/^Waiting for your transaction/)).toHaveCount(0)
+  await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+  await openConfirmation(page)
+  await confirmDialog(page).getByRole('button', { name: 'Claim & Burn' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Your transaction was confirmed.' })).toBeVisible()
+  expect(wallet.transactions()).toHaveLength(1)
+  expect(await holdings(chain)).toEqual({
+    balance: before.balance + nai(750),
+    dead: before.dead + nai(250),
+    position: 0n,
+  })
+})

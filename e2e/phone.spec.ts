@@ -12,6 +12,7 @@ import {
   stat,
   toolsSheet,
 } from './fixtures/ui'
+import { USER_AGENTS } from './fixtures/userAgents'
 
 /**
  * The phone is the primary design target: on a 390×844 screen (iPhone and Android user agents) the position's
@@ -26,13 +27,6 @@ const alice = {
   burnPercentage: percent('12.5'),
   legacy: nai('12.5'),
 } as const satisfies Holder
-
-const USER_AGENTS = {
-  iPhone:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  Android:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-} as const
 
 /** Screenshots for the README, written when E2E_DOCS_SCREENSHOTS=1 (phone, iPhone user agent). */
 const DOCS = process.env.E2E_DOCS_SCREENSHOTS === '1'
@@ -102,7 +96,7 @@ const PHASES = [
   },
 ] as const
 
-for (const [device, agent] of Object.entries(USER_AGENTS)) {
+for (const [device, agent] of Object.entries({ iPhone: USER_AGENTS.iphone, Android: USER_AGENTS.android })) {
   test.describe(`${device} user agent on a phone, the browser's own on a desktop`, () => {
     test.use({
       moment: moments.before,

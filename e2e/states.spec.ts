@@ -1,5 +1,6 @@
 import type { Locator, Page, Route } from '@playwright/test'
-import type { Address } from 'viem'
+import { type Address, getAddress } from 'viem'
+import { formatDateTime } from '../src/lib/format'
 import { rpcUrl } from './fixtures/env'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test } from './fixtures/index'
 import { card, openTools, panel, panelTitles, TIMELINE } from './fixtures/ui'
@@ -190,6 +191,48 @@ test.describe('positions without panels', () => {
     await expect(card(page).getByText('You have claimed your whole position.', { exact: true })).toBeVisible()
     await expect(card(page).getByText('This address has no NAI vesting position.')).toHaveCount(0)
     await expect(panelTitles(page)).toHaveText([TIMELINE])
+  })
+
+  test('a 0 % burn holder who claimed everything reads (0, 0, 0) on chain and is still told they claimed it', async ({
+    page,
+    chain,
+    wallet,
+  }) => {
+    await chain.addHolder({ account: accounts.bob, amount: nai(80), burnPercentage: 0n })
+    expect(await chain.claimAndBurnAs(accounts.bob, nai(80))).toMatchObject({ received: nai(80), burned: 0n })
+    // The position reads like an address that never had one; the contract's everAllocated tells them apart.
+    expect(await chain.position(accounts.bob)).toEqual({ amount: 0n, burnPercentage: 0n, unlockedAmount: 0n })
+    await wallet.connectAs(accounts.bob)
+    await page.goto('/')
+    await expect(card(page).getByText('You have claimed your whole position.', { exact: true })).toBeVisible()
+    await expect(card(page).getByText('This address has no NAI vesting position.')).toHaveCount(0)
+  })
+
+  test.describe('after the claim window', () => {
+    test.use({ moment: moments.locked })
+
+    test('a holder who moved the whole locked position is told where and when, once the history is read', async ({
+      page,
+      chain,
+      wallet,
+    }) => {
+      const pool = getAddress('0x00000000000000000000000000000000000b00c5')
+      await chain.addHolder(alice)
+      await chain.whitelistContract(pool)
+      const { hash } = await chain.transferLockedAs(alice.account, pool, alice.amount)
+      const receipt = await chain.getTransactionReceipt({ hash })
+      const { timestamp } = await chain.getBlock({ blockNumber: receipt.blockNumber })
+      await wallet.connectAs(alice.account)
+      await page.goto('/')
+      await expect(
+        card(page).getByText('You have claimed or moved your whole position.', { exact: true }),
+      ).toBeVisible()
+      await card(page).getByRole('button', { name: 'Show when' }).click()
+      await expect(card(page).getByText(/^You have moved your whole position/)).toHaveText(
+        `You have moved your whole position to 0x00…00c5 on ${formatDateTime(timestamp, 'en-US', 'UTC')}.`,
+      )
+      await expect(card(page).getByRole('button', { name: 'Show when' })).toHaveCount(0)
+    })
   })
 
   test('a legacy-only holder sees the statement and the legacy claim', async ({ page, chain, wallet }) => {

@@ -66,6 +66,24 @@ test('a link with ?address= shows each holder exactly, without any wallet; actio
   await expect(page.getByRole('dialog', { name: 'Connect a Wallet' })).toBeVisible()
 })
 
+test.describe('while unlocking', () => {
+  test.use({ moment: moments.unlocking })
+
+  test('a link shows the unlocking figures without any wallet, and the claim asks to connect', async ({ page }) => {
+    await page.clock.setFixedTime(moments.unlocking * 1000)
+    await page.goto(`/?address=${alice.account}`)
+    await expect(watchBar(page)).toHaveText('Watch-only: 0x70…79C8. Connect this wallet to claim.')
+    const unlocking = panel(page, 'Tokens are Unlocking')
+    // A quarter of 1,234.5 NAI: 308.625, shown rounded down.
+    await expect(stat(unlocking, 'Total')).toHaveText('1,234.5 NAI')
+    await expect(stat(unlocking, 'Unlocked')).toHaveText('308.62 NAI')
+    await expect(stat(unlocking, 'Claimable')).toHaveText('308.62 NAI')
+    await expect(stat(unlocking, 'Time left')).toHaveText('273 days 18:00:00')
+    await expect(unlocking.getByRole('button')).toHaveText([CONNECT])
+    await expect(card(page).getByRole('button', { name: /^Claim [\d,.]+ NAI$/ })).toHaveCount(0)
+  })
+})
+
 test('a malformed link and a malformed or ENS entry get a clear message; a typed address is watched', async ({
   page,
 }) => {

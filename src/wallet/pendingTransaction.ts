@@ -1,4 +1,4 @@
-import type { Address, Hash, Hex } from 'viem'
+import { type Address, type Hash, type Hex, isAddress, isHex } from 'viem'
 import { localStorageStore, useStore } from '../lib/store'
 
 /**
@@ -29,8 +29,11 @@ function parse(raw: string): PendingTransaction | undefined {
       typeof value.action === 'string' &&
       typeof value.description === 'string' &&
       typeof value.account === 'string' &&
+      isAddress(value.account, { strict: false }) &&
       typeof value.chainId === 'number' &&
       (value.nonce === undefined || Number.isSafeInteger(value.nonce)) &&
+      (value.to === undefined || (typeof value.to === 'string' && isAddress(value.to, { strict: false }))) &&
+      (value.input === undefined || (typeof value.input === 'string' && isHex(value.input))) &&
       (value.dismissed === undefined || typeof value.dismissed === 'boolean')
     ) {
       return value as PendingTransaction

@@ -171,7 +171,9 @@ export function useTransactor<Id extends string>(options: {
 
   const run = useCallback(
     async (action: Action<Id>) => {
-      const current = activePendingTransaction(readPendingTransaction())
+      // A record from another chain (another build on this origin) is never settled here: it holds nothing back.
+      const stored = activePendingTransaction(readPendingTransaction())
+      const current = stored && stored.chainId === chain.id ? stored : null
       if (submitting) return
       setReport(null)
       const connected = isConnected && address !== undefined

@@ -1,10 +1,16 @@
 import type { VestingActions } from '../actions'
 
+/** What the status reads of the write pipeline. */
+export type WriteStatusActions = Pick<
+  VestingActions,
+  'waitingFor' | 'watchingInBackground' | 'stopWaiting' | 'report' | 'clearReport'
+>
+
 /**
  * The write in flight and how the last one ended: "Stop waiting" for a transaction that is never mined (it is still
  * watched, and reported if it lands), and a link to the explorer once it has settled.
  */
-export function WriteStatus({ actions }: { actions: VestingActions }) {
+export function WriteStatus({ actions }: { actions: WriteStatusActions }) {
   const { waitingFor, report } = actions
   return (
     <>

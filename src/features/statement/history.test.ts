@@ -1,0 +1,157 @@
+/**
+ * The history reader against a real anvil chain with the portal's contracts: every kind of event a holder can have,
+ * read directly, through an RPC that caps eth_getLogs ranges, through one that refuses history, and with no network.
+ */
+import { type Address, createPublicClient, getAddress, type Hash, http, parseEventLogs } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accounts, nai, percent } from '../../../e2e/fixtures/accounts'
+import { type LocalChain, startLocalChain } from '../../../e2e/fixtures/localChain'
+import { moments } from '../../../e2e/fixtures/schedule'
+import { freePort } from '../../../scripts/lib/anvil'
+import { startRpcProxy } from '../../../scripts/lib/rpcProxy'
+import { legacyClaimAbi, vestingAbi } from '../../generated'
+import {
+  type HistoryEntry,
+  HistoryOfflineError,
+  type HistoryProgress,
+  HistoryRefusedError,
+  historyFailureMessage,
+  readHolderHistory,
+} from './history'
+
+/** A whitelisted contract that takes part of the holder's locked position and gives some back. */
+const POOL: Address = getAddress('0x00000000000000000000000000000000000b00c5')
+
+let chain: LocalChain
+let expected: HistoryEntry[]
+
+const clientFor = (url: string) => createPublicClient({ transport: http(url, { retryCount: 0 }) })
+const options = (maxRange: bigint) => ({
+  vesting: chain.addresses.vesting,
+  legacy: chain.addresses.legacy,
+  holder: accounts.alice,
+  fromBlock: 0n,
+  maxRange,
+})
+
+/** Where and when the chain mined `hash`. */
+async function minedAt(hash: Hash) {
+  const receipt = await chain.getTransactionReceipt({ hash })
+  const block = await chain.getBlock({ blockNumber: receipt.blockNumber })
+  return { blockNumber: receipt.blockNumber, timestamp: block.timestamp, transactionHash: hash }
+}
+
+beforeAll(async () => {
+  chain = await startLocalChain(moments.claim, { port: await freePort() })
+  const start = await chain.getBlockNumber()
+  // Bob's events are on the same contracts and must not appear in Alice's history.
+  await chain.addHolders([
+    { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25), legacy: nai('50.5') },
+    { account: accounts.bob, amount: nai(10), burnPercentage: 0n, legacy: nai(1) },
+  ])
+  const logs = await chain.getLogs({ fromBlock: start + 1n })
+  const [allocation] = parseEventLogs({ abi: vestingAbi, eventName: 'ClaimAdded', logs })
+  const [legacyAllocation] = parseEventLogs({ abi: legacyClaimAbi, eventName: 'ClaimAdded', logs })
+  if (!allocation || !legacyAllocation) throw new Error('addClaims emitted no ClaimAdded events')
+  const claim = await chain.claimAndBurnAs(accounts.alice, nai(400))
+  await chain.claimAndBurnAs(accounts.bob, nai(10))
+  await chain.setTime(moments.locked)
+  await chain.whitelistContract(POOL)
+  const out = await chain.transferLockedAs(accounts.alice, POOL, nai(100))
+  const back = await chain.transferLockedAs(POOL, accounts.alice, nai(40))
+  const legacy = await chain.claimLegacyAs(accounts.alice)
+  const index = { logIndex: expect.any(Number) as number }
+  expected = [
+    {
+      kind: 'allocation',
+      ...(await minedAt(allocation.transactionHash)),
+      ...index,
+      amount: nai(1000),
+      burnPercentage: percent(25),
+    },
+    { kind: 'legacyAllocation', ...(await minedAt(legacyAllocation.transactionHash)), ...index, amount: nai('50.5') },
+    {
+      kind: 'claimAndBurn',
+      ...(await minedAt(claim.hash)),
+      ...index,
+      amount: nai(400),
+      received: nai(300),
+      burned: nai(100),
+    },
+    {
+      kind: 'transferOut',
+      ...(await minedAt(out.hash)),
+      ...index,
+      amount: nai(100),
+      counterparty: POOL,
+      unlockedShareMoved: 0n,
+    },
+    {
+      kind: 'transferIn',
+      ...(await minedAt(back.hash)),
+      ...index,
+      amount: nai(40),
+      counterparty: POOL,
+      unlockedShareMoved: 0n,
+    },
+    { kind: 'legacyClaim', ...(await minedAt(legacy.hash)), ...index, amount: nai('50.5') },
+  ]
+}, 60_000)
+afterAll(() => chain?.stop())
+
+describe('readHolderHistory', () => {
+  it("reads every kind of the holder's events, in chain order, and nobody else's", async () => {
+    const progress: HistoryProgress[] = []
+    const entries = await readHolderHistory(clientFor(chain.rpcUrl), {
+      ...options(10_000n),
+      onProgress: (step) => progress.push(step),
+    })
+    expect(entries).toEqual(expected)
+    expect(progress.at(0)?.scannedBlocks).toBe(0n)
+    expect(progress.at(-1)?.totalBlocks).toBeGreaterThan(0n)
+    expect(progress.at(-1)?.scannedBlocks).toBe(progress.at(-1)?.totalBlocks)
+  })
+
+  it('halves a range the RPC refuses until it passes, and reads the same events with progress all along', async () => {
+    const proxy = await startRpcProxy({ upstream: chain.rpcUrl, faults: { getLogsMaxRange: 5 } })
+    try {
+      const progress: bigint[] = []
+      const entries = await readHolderHistory(clientFor(proxy.url), {
+        ...options(64n),
+        onProgress: ({ scannedBlocks }) => progress.push(scannedBlocks),
+      })
+      expect(entries).toEqual(expected)
+      const getLogs = proxy.log.filter((entry) => entry.method === 'eth_getLogs')
+      // 64 → 32 → 16 → 8 → 4: four refused widths, then every range of 4 blocks passes.
+      expect(getLogs.filter((entry) => entry.refused).length).toBeGreaterThanOrEqual(4)
+      expect(getLogs.filter((entry) => !entry.refused).length).toBeGreaterThan(4)
+      expect(progress).toEqual([...progress].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+      expect(new Set(progress).size).toBeGreaterThan(3)
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it("ends in HistoryRefusedError with the node's own words when even one block is refused", async () => {
+    const proxy = await startRpcProxy({ upstream: chain.rpcUrl, faults: { getLogsRefused: true } })
+    try {
+      const failure = await readHolderHistory(clientFor(proxy.url), options(8n)).catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(HistoryRefusedError)
+      expect(historyFailureMessage(failure, 0n)).toBe(
+        'The network\'s RPC refused to read the contracts\' history ("historical logs are not available on this node"). The statement needs an RPC that serves events from block 0 on; try again later or with another RPC.',
+      )
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it('ends in HistoryOfflineError when the network cannot be reached', async () => {
+    const failure = await readHolderHistory(clientFor(`http://127.0.0.1:${await freePort()}`), options(8n)).catch(
+      (error: unknown) => error,
+    )
+    expect(failure).toBeInstanceOf(HistoryOfflineError)
+    expect(historyFailureMessage(failure, 0n)).toBe(
+      'The network could not be reached, so your history could not be read. Try again when you are online.',
+    )
+  })
+})

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { mainnet } from 'viem/chains'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ANVIL_ACCOUNTS } from '../../../config/anvil'
+import { transactionLink } from '../../../lib/explorer'
+import { WriteStatus, type WriteStatusActions } from './WriteStatus'
+
+const HASH = `0x${'ab'.repeat(32)}` as const
+
+function actions(overrides: Partial<WriteStatusActions>) {
+  const calls: string[] = []
+  const value: WriteStatusActions = {
+    waitingFor: null,
+    watchingInBackground: false,
+    report: null,
+    stopWaiting: () => calls.push('stopWaiting'),
+    clearReport: () => calls.push('clearReport'),
+    ...overrides,
+  }
+  return { value, calls }
+}
+
+afterEach(cleanup)
+
+describe('WriteStatus', () => {
+  it('offers "Stop waiting" for the write in flight', () => {
+    const { value, calls } = actions({
+      waitingFor: {
+        hash: HASH,
+        action: 'unlock',
+        description: 'Claim 250 NAI',
+        account: ANVIL_ACCOUNTS[1],
+        chainId: 1,
+      },
+    })
+    render(<WriteStatus actions={value} />)
+    expect(screen.getByRole('status').textContent).toBe(
+      'Waiting for your transaction to be confirmed: Claim 250 NAI.Stop waiting',
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Stop waiting' }))
+    expect(calls).toEqual(['stopWaiting'])
+  })
+
+  it('says a dismissed write is still watched', () => {
+    render(<WriteStatus actions={actions({ watchingInBackground: true }).value} />)
+    expect(screen.getByRole('status').textContent).toBe(
+      'You stopped waiting for a transaction. It is still watched, and you will be told here if it lands.',
+    )
+  })
+
+  it("links a settled write to the chain's explorer, in a new tab", () => {
+    const { value, calls } = actions({
+      report: { message: 'Your transaction was confirmed.', failed: false, explorer: transactionLink(mainnet, HASH) },
+    })
+    render(<WriteStatus actions={value} />)
+    const link = screen.getByRole('link', { name: 'View on Etherscan' })
+    expect(link.getAttribute('href')).toBe(`https://etherscan.io/tx/${HASH}`)
+    expect(link.getAttribute('target')).toBe('_blank')
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(screen.getByRole('status').textContent).toBe('Your transaction was confirmed. View on EtherscanDismiss')
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }))
+    expect(calls).toEqual(['clearReport'])
+  })
+
+  it('shows a failure as an alert, with its link when it was mined', () => {
+    render(
+      <WriteStatus
+        actions={
+          actions({
+            report: {
+              message: 'The transaction was reverted on chain. Nothing was changed.',
+              failed: true,
+              explorer: { name: 'SnowTrace', url: `https://snowtrace.io/tx/${HASH}` },
+            },
+          }).value
+        }
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The transaction was reverted on chain. Nothing was changed. View on SnowTraceDismiss',
+    )
+  })
+})

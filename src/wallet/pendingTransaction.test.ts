@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ANVIL_ACCOUNTS } from '../config/anvil'
+import {
+  activePendingTransaction,
+  clearPendingTransaction,
+  type PendingTransaction,
+  readPendingTransaction,
+  writePendingTransaction,
+} from './pendingTransaction'
+
+const KEY = 'nai.pendingTransaction'
+const record = (digit: string, extra: Partial<PendingTransaction> = {}): PendingTransaction => ({
+  hash: `0x${digit.repeat(64)}`,
+  action: 'claimAndBurn',
+  description: 'Claim & Burn',
+  account: ANVIL_ACCOUNTS[1],
+  chainId: 31337,
+  nonce: 3,
+  ...extra,
+})
+
+beforeEach(() => localStorage.clear())
+
+describe('the pending write record', () => {
+  it('survives a reload as written, and is dropped when corrupt or incomplete', () => {
+    const sent = record('a', { to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', input: '0x4e71d92d' })
+    writePendingTransaction(sent)
+    expect(JSON.parse(localStorage.getItem(KEY) ?? '')).toEqual(sent)
+    localStorage.setItem(KEY, JSON.stringify(sent))
+    expect(readPendingTransaction()).toEqual(sent)
+    for (const raw of [
+      '{not json',
+      JSON.stringify({ ...record('b'), hash: '0x1234' }),
+      JSON.stringify({ ...record('b'), chainId: '31337' }),
+      JSON.stringify({ ...record('b'), nonce: 1.5 }),
+      JSON.stringify({ ...record('b'), dismissed: 'yes' }),
+      JSON.stringify({ ...record('b'), account: 'alice' }),
+      JSON.stringify({ ...record('b'), to: '0x1234' }),
+      JSON.stringify({ ...record('b'), input: 'claim' }),
+    ]) {
+      localStorage.setItem(KEY, raw)
+      expect(readPendingTransaction()).toBeNull()
+      expect(localStorage.getItem(KEY)).toBeNull()
+    }
+  })
+
+  it('clearing one write leaves a newer write in place', () => {
+    writePendingTransaction(record('a'))
+    writePendingTransaction(record('b'))
+    clearPendingTransaction(record('a').hash)
+    expect(readPendingTransaction()).toEqual(record('b'))
+    clearPendingTransaction(record('b').hash)
+    expect(readPendingTransaction()).toBeNull()
+  })
+
+  it('a write the holder stopped waiting for is kept, and no longer holds the actions back', () => {
+    writePendingTransaction(record('a', { dismissed: true }))
+    expect(readPendingTransaction()).toEqual(record('a', { dismissed: true }))
+    expect(activePendingTransaction(readPendingTransaction())).toBeNull()
+    expect(activePendingTransaction(record('b'))).toEqual(record('b'))
+  })
+})
