@@ -346,6 +346,20 @@ test.describe('without a project id', () => {
     await sheet(page).getByRole('button', { name: 'More wallets' }).tap()
     await expect(page.getByRole('dialog').getByText('Local test wallet')).toBeVisible()
   })
+
+  test('the back button closes the sheet and leaves the holder on the page, which is inert only while it is open', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await connectButton(page).tap()
+    await expect(sheet(page)).toBeVisible()
+    await expect(page.locator('#root')).toHaveAttribute('inert', '')
+    await page.goBack()
+    await expect(sheet(page)).toBeHidden()
+    expect(page.url()).toBe(`${baseURL}/`)
+    await expect(page.locator('#root')).not.toHaveAttribute('inert')
+    await expect(connectButton(page)).toBeEnabled()
+  })
 })
 
 test.describe('writing through WalletConnect', () => {

@@ -14,27 +14,7 @@ const SHEET_STATE = 'nai-sheet'
 export function Sheet({ open, onOpenChange, title, children }: SheetProps) {
   const [loaded, setLoaded] = useState(open)
   if (open && !loaded) setLoaded(true)
-  const onOpenChangeRef = useRef(onOpenChange)
-  onOpenChangeRef.current = onOpenChange
-
-  useEffect(() => {
-    if (!open) return
-    const root = document.getElementById('root')
-    root?.setAttribute('inert', '')
-    window.history.pushState({ [SHEET_STATE]: true }, '')
-    let poppedOwnEntry = false
-    const onPopState = () => {
-      poppedOwnEntry = true
-      onOpenChangeRef.current(false)
-    }
-    window.addEventListener('popstate', onPopState)
-    return () => {
-      window.removeEventListener('popstate', onPopState)
-      root?.removeAttribute('inert')
-      // Closed by a button or Escape: take back the entry the sheet added.
-      if (!poppedOwnEntry && isSheetState(window.history.state)) window.history.back()
-    }
-  }, [open])
+  useSheetHistory(open, () => onOpenChange(false))
 
   if (!loaded) return null
   return (
@@ -44,6 +24,34 @@ export function Sheet({ open, onOpenChange, title, children }: SheetProps) {
       </SheetView>
     </Suspense>
   )
+}
+
+/**
+ * While a sheet is open the page behind it is inert and the sheet owns one history entry, so that the back button or
+ * gesture closes the sheet instead of leaving the page.
+ */
+export function useSheetHistory(open: boolean, onClose: () => void): void {
+  const onCloseRef = useRef(onClose)
+  onCloseRef.current = onClose
+
+  useEffect(() => {
+    if (!open) return
+    const root = document.getElementById('root')
+    root?.setAttribute('inert', '')
+    window.history.pushState({ [SHEET_STATE]: true }, '')
+    let poppedOwnEntry = false
+    const onPopState = () => {
+      poppedOwnEntry = true
+      onCloseRef.current()
+    }
+    window.addEventListener('popstate', onPopState)
+    return () => {
+      window.removeEventListener('popstate', onPopState)
+      root?.removeAttribute('inert')
+      // Closed by a button or Escape: take back the entry the sheet added.
+      if (!poppedOwnEntry && isSheetState(window.history.state)) window.history.back()
+    }
+  }, [open])
 }
 
 function isSheetState(state: unknown): boolean {

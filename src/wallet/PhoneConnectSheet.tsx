@@ -6,6 +6,7 @@ import { type Connector, useAccount, useConfig } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { useAppConfig } from '../config/AppConfigContext'
 import { isStandalone, platform } from '../lib/device'
+import { useSheetHistory } from '../lib/Sheet'
 import { createStore, type Store, useStore } from '../lib/store'
 import { onRelaySocketFailure } from './connectors'
 import { type Pairing, type PairingState, startPairing } from './pairing'
@@ -34,6 +35,7 @@ export default function PhoneConnectSheet({
     onClose()
     onMoreWallets()
   }
+  useSheetHistory(true, onClose)
   // Done once a wallet is connected, through this sheet or any other way.
   useEffect(() => {
     if (status === 'connected') onClose()
