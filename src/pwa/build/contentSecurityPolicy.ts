@@ -10,7 +10,10 @@ export function contentSecurityPolicy(options: { chainId: number }): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'none'"],
     ['script-src', "'self'"],
-    ['style-src', "'self'", "'report-sample'"],
+    // Injected <style> elements: RainbowKit's theme and vaul's sheet are fixed text, but react-remove-scroll-bar (the
+    // scroll lock of RainbowKit's modal and of the sheets) writes the device's scrollbar width and the body's margins
+    // into its own, so no hash can allow it. Styles cannot run code; scripts stay 'self' only.
+    ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
     // The holder may read through an RPC of their own choosing, and WalletConnect's relay is a WebSocket: any
