@@ -54,6 +54,8 @@ export default defineConfig(({ mode }) => ({
       workbox: {
         // The app shell only: pages, the app's own chunks, styles, icons and fonts (see src/pwa/build/appShell.ts).
         globPatterns: ['**/*.{html,js,css,svg,png,ico,woff2}'],
+        // The local build's stand-ins for the blog and social pages are links away from the app, not part of its shell.
+        globIgnores: ['demo/**'],
         manifestTransforms: [shell.manifestTransform],
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
