@@ -29,7 +29,9 @@ const program = new Command()
     if (options.build) {
       // A build variable, not git at run time: a build from an archive has no .git and sets VITE_COMMIT itself.
       const commit = process.env.VITE_COMMIT?.trim() || gitCommit()
-      const env = commit ? { ...process.env, VITE_COMMIT: commit } : process.env
+      // A release is a production build whatever the shell says: under NODE_ENV=development or test, React's JSX
+      // carries each element's absolute source path, and the files would depend on where they were built.
+      const env = { ...process.env, NODE_ENV: 'production', ...(commit ? { VITE_COMMIT: commit } : {}) }
       const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
         env,
         stdio: ['ignore', 'ignore', 'inherit'],

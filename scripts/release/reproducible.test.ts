@@ -10,7 +10,8 @@ import { directoryCid, fileDigests, listFiles } from './digests'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'nai-reproducible-'))
-afterAll(() => rmSync(work, { recursive: true, force: true }))
+// Two copies of node_modules (hard links) take a while to remove.
+afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000)
 
 /** The build environment of a release, the same for both builds; only the place and the clock differ. */
 const ENV = {
