@@ -5,6 +5,8 @@ import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { deploymentFacts } from './src/config/build/deploymentFacts.ts'
 import { appShell, ONLINE_ONLY_MODULES } from './src/pwa/build/appShell.ts'
+import { buildDigest } from './src/pwa/build/buildDigest.ts'
+import { contentSecurityPolicyMeta } from './src/pwa/build/contentSecurityPolicy.ts'
 import { rpcPreconnect } from './src/pwa/build/rpcPreconnect.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -21,8 +23,10 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     deploymentFacts(loadEnv(mode, process.cwd(), 'VITE_')),
+    contentSecurityPolicyMeta(loadEnv(mode, process.cwd(), 'VITE_')),
     rpcPreconnect(),
     shell.plugin,
+    buildDigest(),
     VitePWA({
       // A new version waits for the holder to reload (never a forced reload); src/pwa registers the worker.
       registerType: 'prompt',

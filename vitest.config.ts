@@ -7,7 +7,10 @@ export default defineConfig({
       'e2e/fixtures/**/*.test.ts',
       'scripts/lib/**/*.test.ts',
       'scripts/walletconnect/**/*.test.ts',
+      'scripts/release/**/*.test.ts',
     ],
+    // Two full builds: `npm run test:release` runs it on its own.
+    exclude: ['**/node_modules/**', 'scripts/release/reproducible.test.ts'],
     // Pure logic runs in node; a component test opts into a DOM with a `// @vitest-environment jsdom` docblock.
     environment: 'node',
   },

@@ -62,7 +62,8 @@ export function expectedShell(dist: string, publicDir: string, sourceDir: string
   const urls = new Set([
     'index.html',
     'manifest.webmanifest',
-    ...filesUnder(publicDir),
+    // `_headers` configures the host; it is never a file the page loads.
+    ...filesUnder(publicDir).filter((file) => file !== '_headers'),
     ...built.filter((file) => file.startsWith('assets/') && file.endsWith('.css')),
     ...js,
   ])

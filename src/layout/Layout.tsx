@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useAppConfig } from '../config/AppConfigContext'
 import { WalletButton } from '../wallet/WalletKit'
+import { AboutBuild } from './AboutBuild'
 import { blogPosts, socialLinks } from './links'
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -29,6 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <img src={link.icon} alt="Social link" width={30} height={30} />
           </a>
         ))}
+        <AboutBuild />
       </footer>
     </div>
   )
