@@ -56,6 +56,8 @@ export default defineConfig(({ mode }) => ({
         globPatterns: ['**/*.{html,js,css,svg,png,ico,woff2}'],
         // The local demo's stand-in pages are links out of the app, as the real blog and social pages are.
         globIgnores: ['demo/**'],
+        // …and the worker never answers for them with the app.
+        navigateFallbackDenylist: [/^\/demo\//],
         manifestTransforms: [shell.manifestTransform],
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,

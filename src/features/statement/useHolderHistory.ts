@@ -39,6 +39,9 @@ export function historyPercent(state: HistoryState): number {
   return state.status === 'reading' ? percent(state.progress) : state.status === 'done' ? 100 : 0
 }
 
+/** Shown when the history's reader cannot be loaded: it is fetched on first use, which needs the network. */
+export const HISTORY_NEEDS_NETWORK = 'Reading your history needs the network. Try again when you are online.'
+
 /**
  * The holder's history on the contracts, read only when `read` is called (never on a page load): the statement
  * asks for it, and what it finds also dates the claim and burn on the timeline.
@@ -53,8 +56,15 @@ export function useHolderHistory(holder: Address | undefined) {
     const client = getClient(wagmiConfig)
     if (!holder || !client || store.get().status === 'reading') return undefined
     store.set({ status: 'reading', progress: { scannedBlocks: 0n, totalBlocks: 0n } })
-    // The reader (viem's log decoding) loads when a holder asks for their history.
-    const history = await import('./history')
+    // The reader (viem's log decoding) loads when a holder asks for their history; it needs the network anyway, so
+    // it is not part of the offline app shell.
+    let history: typeof import('./history')
+    try {
+      history = await import('./history')
+    } catch {
+      store.set({ status: 'failed', message: HISTORY_NEEDS_NETWORK })
+      return undefined
+    }
     try {
       const entries = await history.readHolderHistory(client, {
         vesting: vestingAddress,

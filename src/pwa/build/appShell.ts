@@ -58,9 +58,9 @@ export function shellChunkFiles(
 
 /**
  * App modules loaded lazily that are of no use without a network, left to runtime caching: the phone's WalletConnect
- * sheet, which drives a wallet SDK that needs the relay.
+ * sheet, which drives a wallet SDK that needs the relay, and the reader of a holder's history, which reads the chain.
  */
-export const ONLINE_ONLY_MODULES = ['wallet/PhoneConnectSheet.tsx'] as const
+export const ONLINE_ONLY_MODULES = ['wallet/PhoneConnectSheet.tsx', 'features/statement/history.ts'] as const
 
 /** The precache budget: the shell must stay small enough for a first visit on a phone. */
 export const PRECACHE_BUDGET_BYTES = 1_200_000
