@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { type ReactNode, useLayoutEffect, useState } from 'react'
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
 import { AppConfigContext } from '../config/AppConfigContext'
 import type { AppConfig } from '../config/env'
 import { createQueryPersistOptions } from '../lib/queryPersistence'
+import { refetchReadsCaughtOffline } from '../lib/queryReconnect'
 import { reconnectWallet } from './reconnect'
 import { WalletKitBoundary } from './WalletKit'
 import { createWagmiConfig } from './wagmi'
@@ -26,6 +27,7 @@ export function AppProviders({ config, children }: { config: AppConfig; children
   const [persistOptions] = useState(() => createQueryPersistOptions(config))
   // Before the first paint, and only for wallets that can have been connected (see reconnectWallet).
   useLayoutEffect(() => reconnectWallet(wagmiConfig), [wagmiConfig])
+  useEffect(() => refetchReadsCaughtOffline(queryClient), [queryClient])
   return (
     <AppConfigContext.Provider value={config}>
       <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
