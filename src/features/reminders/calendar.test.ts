@@ -12,7 +12,9 @@ function parse(text: string) {
     const event = new ICAL.Event(vevent)
     const alarm = vevent.getFirstSubcomponent('valarm')
     return {
+      uid: event.uid,
       summary: event.summary,
+      minutes: event.duration.toSeconds() / 60,
       startUtc: event.startDate.toUnixTime(),
       isUtc: event.startDate.zone === ICAL.Timezone.utcTimezone,
       description: event.description,
@@ -44,7 +46,9 @@ describe('calendarFile', () => {
     })
     expect(parse(text)).toEqual([
       {
+        uid: `nai-claim-end-${claimEnd}@portal.example.org`,
         summary: 'NAI claim window closes',
+        minutes: 30,
         startUtc: Number(claimEnd),
         isUtc: true,
         description:
@@ -52,7 +56,9 @@ describe('calendarFile', () => {
         alarm: { action: 'DISPLAY', secondsBefore: 86_400 },
       },
       {
+        uid: `nai-unlock-start-${unlockStart}@portal.example.org`,
         summary: 'NAI tokens start unlocking',
+        minutes: 30,
         startUtc: Number(unlockStart),
         isUtc: true,
         description:
@@ -60,7 +66,9 @@ describe('calendarFile', () => {
         alarm: { action: 'DISPLAY', secondsBefore: 86_400 },
       },
       {
+        uid: `nai-unlock-end-${unlockEnd}@portal.example.org`,
         summary: 'NAI tokens fully unlocked',
+        minutes: 30,
         startUtc: Number(unlockEnd),
         isUtc: true,
         description:

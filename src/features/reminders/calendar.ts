@@ -1,9 +1,12 @@
-import { createEvents } from 'ics'
+import ical, { ICalAlarmType } from 'ical-generator'
 import { formatDateTime } from '../../lib/format'
 import type { Reminder } from './reminders'
 
 /** How long before each moment the calendar reminds the holder. */
 export const ALARM_HOURS_BEFORE = 24
+
+/** How long each event lasts in the calendar. */
+const EVENT_MINUTES = 30
 
 /**
  * An iCalendar file with one event per reminder, at its UTC time (calendars show it in the holder's zone), the local
@@ -14,26 +17,18 @@ export function calendarFile(
   { portalUrl, locale, timeZone }: { portalUrl: string; locale?: string; timeZone?: string },
 ): string {
   const host = new URL(portalUrl).host
-  const { error, value } = createEvents(
-    reminders.map((reminder) => ({
-      uid: `nai-${reminder.id}-${reminder.at}@${host}`,
-      title: reminder.title,
+  const calendar = ical({ prodId: { company: 'nai', product: 'nai-vesting-portal' }, name: 'NAI vesting' })
+  for (const reminder of reminders) {
+    const start = new Date(Number(reminder.at) * 1000)
+    calendar.createEvent({
+      id: `nai-${reminder.id}-${reminder.at}@${host}`,
+      summary: reminder.title,
       description: `${reminder.what}\nYour local time: ${formatDateTime(reminder.at, locale, timeZone)}.\n${portalUrl}`,
       url: portalUrl,
-      start: Number(reminder.at) * 1000,
-      startInputType: 'utc',
-      startOutputType: 'utc',
-      duration: { minutes: 30 },
-      alarms: [
-        {
-          action: 'display',
-          description: reminder.title,
-          trigger: { hours: ALARM_HOURS_BEFORE, before: true },
-        },
-      ],
-    })),
-    { productId: 'nai-vesting-portal', calName: 'NAI vesting' },
-  )
-  if (error || value === null) throw error ?? new Error('The calendar file could not be written.')
-  return value
+      start,
+      end: new Date(start.getTime() + EVENT_MINUTES * 60_000),
+      alarms: [{ type: ICalAlarmType.display, description: reminder.title, triggerBefore: ALARM_HOURS_BEFORE * 3600 }],
+    })
+  }
+  return calendar.toString()
 }
