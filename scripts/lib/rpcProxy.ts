@@ -195,7 +195,7 @@ function clientOf(request: IncomingMessage): string {
 /** Named faults for manual runs: `npm start -- --rpc-faults <name>`. */
 export const FAULT_PROFILES: Record<string, { description: string; faults: FaultOptions }> = {
   '429-burst': {
-    description: 'the next 20 requests answer 429 with Retry-After: 2, not exposed to the page (as real RPCs do)',
+    description: 'the next 20 requests answer 429 with Retry-After: 2, hidden from the page as real RPCs do',
     faults: { http: { kind: 'status', status: 429, retryAfterSeconds: 2, requests: 20 } },
   },
   '429-exposed': {
