@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole product on one machine. Starts anvil, deploys DemoToken, Vesting, LegacyClaim and
  * Multicall3 with a schedule set relative to now, seeds demo holders that show every state, builds the app pointed
- * at them, serves it, and prints the URL and the test accounts. Ctrl-C stops everything.
+ * at them, serves it, and prints the URL and the test accounts. Ctrl-C stops everything. With `--rpc-faults`, the app
+ * talks to anvil through a proxy that fails the way public RPCs do on launch day.
  */
 import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
@@ -12,6 +13,7 @@ import { parseArgs } from 'node:util'
 import { isPhase, PHASES, type Phase } from '../../src/features/vesting/domain/schedule.ts'
 import { type Anvil, anvilBinary, assertPortFree } from '../lib/anvil.ts'
 import type { ContractName } from '../lib/artifacts.ts'
+import { FAULT_PROFILES, type FaultOptions, parseFaultProfile, type RpcProxy, startRpcProxy } from '../lib/rpcProxy.ts'
 import {
   type DemoDeployment,
   type HolderState,
@@ -43,12 +45,20 @@ Options:
   --port <port>              port of the app on 127.0.0.1 (default: 5173)
   --rpc-port <port>          port of the anvil JSON-RPC endpoint on 127.0.0.1 (default: 8545)
   --relay-port <port>        port of the local WalletConnect relay on 127.0.0.1 (default: 8546)
+  --rpc-faults <profile>     the app's RPC goes through a proxy that fails like a public RPC (profiles below);
+                             the seeding and the owner tooling keep talking to anvil directly
+  --proxy-port <port>        port of that proxy on 127.0.0.1 (default: 8547)
   --dev                      serve with the Vite dev server (hot reload) instead of a production build
   --deployment-file <path>   where to write the deployment (default: .deployments/local.json)
   --help                     show this text
 
 Phases: before = the claim window opens in 2 days; claim = it opened a day ago and closes in 14 days;
-locked = it closed 10 days ago; unlocking = unlocking started 120 days ago; ended = unlocking ended a day ago.`
+locked = it closed 10 days ago; unlocking = unlocking started 120 days ago; ended = unlocking ended a day ago.
+
+RPC fault profiles (--rpc-faults; counts start when the proxy starts):
+${Object.entries(FAULT_PROFILES)
+  .map(([name, profile]) => `  ${name.padEnd(13)}${profile.description}`)
+  .join('\n')}`
 
 /** A failure explained to the person who ran the command. */
 class DemoError extends Error {}
@@ -58,6 +68,9 @@ type Options = {
   port: number
   rpcPort: number
   relayPort: number
+  proxyPort: number
+  /** The fault profile the app's RPC goes through, if any. */
+  rpcFaults: { profile: string; faults: FaultOptions } | undefined
   dev: boolean
   deploymentFile: string
   help: boolean
@@ -81,6 +94,8 @@ function readArgs(argv: string[]) {
       port: { type: 'string', default: '5173' },
       'rpc-port': { type: 'string', default: '8545' },
       'relay-port': { type: 'string', default: '8546' },
+      'rpc-faults': { type: 'string' },
+      'proxy-port': { type: 'string', default: '8547' },
       dev: { type: 'boolean', default: false },
       'deployment-file': { type: 'string', default: '.deployments/local.json' },
       help: { type: 'boolean', default: false },
@@ -106,11 +121,29 @@ function parseOptions(argv: string[]): Options {
   if (relayPort === port || relayPort === rpcPort) {
     throw new DemoError(`--relay-port must differ from --port and --rpc-port (${relayPort}).`)
   }
+  const proxyPort = parsePort(values['proxy-port'], '--proxy-port')
+  let rpcFaults: Options['rpcFaults']
+  const profile = values['rpc-faults']
+  if (profile !== undefined) {
+    try {
+      rpcFaults = { profile, faults: parseFaultProfile(profile) }
+    } catch {
+      throw new DemoError(
+        `--rpc-faults must be one of ${Object.keys(FAULT_PROFILES).join(', ')}, got "${profile}" (\`npm start -- --help\` describes them).`,
+      )
+    }
+    // The proxy only listens with --rpc-faults: without it, --proxy-port may share a port with anything.
+    if (proxyPort === port || proxyPort === rpcPort || proxyPort === relayPort) {
+      throw new DemoError(`--proxy-port must differ from --port, --rpc-port and --relay-port (${proxyPort}).`)
+    }
+  }
   return {
     phase,
     port,
     rpcPort,
     relayPort,
+    proxyPort,
+    rpcFaults,
     dev: values.dev,
     deploymentFile: resolve(root, values['deployment-file']),
     help: values.help,
@@ -125,6 +158,8 @@ let anvilStarting: Promise<Anvil> | undefined
 let anvilProcess: ChildProcess | undefined
 let server: Child | undefined
 let relay: Child | undefined
+/** The fault proxy runs in this process: stopping it closes its connections, hung ones included. */
+let proxyStarting: Promise<RpcProxy> | undefined
 const builds = new Set<Child>()
 let stopping: Promise<never> | undefined
 
@@ -136,6 +171,8 @@ function shutDown(code: number, message?: string): Promise<never> {
     await Promise.all([...builds].map((build) => stopChild(build)))
     if (server) await stopChild(server)
     if (relay) await stopChild(relay)
+    const proxy = await proxyStarting?.catch(() => undefined)
+    if (proxy) await proxy.stop()
     const anvil = await anvilStarting?.catch(() => undefined)
     if (anvil) await stopAnvil(anvil)
     process.exit(code)
@@ -207,7 +244,7 @@ async function ensureContractsBuilt(): Promise<void> {
   builds.delete(build)
 }
 
-async function assertPortAvailable(port: number, what: 'rpc' | 'app' | 'relay'): Promise<void> {
+async function assertPortAvailable(port: number, what: 'rpc' | 'app' | 'relay' | 'proxy'): Promise<void> {
   try {
     await assertPortFree(port)
   } catch {
@@ -215,6 +252,7 @@ async function assertPortAvailable(port: number, what: 'rpc' | 'app' | 'relay'):
       rpc: ['the local chain (anvil)', '--rpc-port'],
       app: ['the app', '--port'],
       relay: ['the local WalletConnect relay', '--relay-port'],
+      proxy: ['the RPC fault proxy', '--proxy-port'],
     }[what]
     throw new DemoError(
       `Port ${port} on 127.0.0.1 is already in use, and ${needs} needs it. Another \`npm start\`, anvil or dev server may still be running: stop it (\`lsof -iTCP:${port} -sTCP:LISTEN\` shows which process holds it), or pick another port with \`npm start -- ${option} <port>\`.`,
@@ -226,11 +264,12 @@ function viteCommand(): string {
   return join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js')
 }
 
-function appEnv(deployment: DemoDeployment, relayUrl: string): NodeJS.ProcessEnv {
+/** The app's build and server environment; `rpcUrl` is anvil's, or the fault proxy's with `--rpc-faults`. */
+function appEnv(deployment: DemoDeployment, rpcUrl: string, relayUrl: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
     VITE_CHAIN_ID: String(deployment.chainId),
-    VITE_RPC_URL: deployment.rpcUrl,
+    VITE_RPC_URL: rpcUrl,
     VITE_VESTING_ADDRESS: deployment.vesting,
     VITE_LEGACY_ADDRESS: deployment.legacyClaim,
     // The local relay checks no project id: a placeholder enables WalletConnect in the demo.
@@ -262,18 +301,23 @@ async function startRelay(options: Options): Promise<string> {
 /** The production build for the demo goes to its own folder so it is never mistaken for a release build. */
 const DEMO_OUT_DIR = 'dist-local'
 
-async function buildApp(deployment: DemoDeployment, relayUrl: string): Promise<void> {
+async function buildApp(deployment: DemoDeployment, rpcUrl: string, relayUrl: string): Promise<void> {
   guardNotStopping()
   const build = spawnChild('app build', process.execPath, [viteCommand(), 'build', '--outDir', DEMO_OUT_DIR], {
     cwd: root,
-    env: appEnv(deployment, relayUrl),
+    env: appEnv(deployment, rpcUrl, relayUrl),
   })
   builds.add(build)
   await runToCompletion(build)
   builds.delete(build)
 }
 
-async function serveApp(deployment: DemoDeployment, options: Options, relayUrl: string): Promise<string> {
+async function serveApp(
+  deployment: DemoDeployment,
+  options: Options,
+  rpcUrl: string,
+  relayUrl: string,
+): Promise<string> {
   guardNotStopping()
   const network = ['--host', '127.0.0.1', '--port', String(options.port), '--strictPort']
   const args = options.dev
@@ -281,7 +325,7 @@ async function serveApp(deployment: DemoDeployment, options: Options, relayUrl: 
     : [viteCommand(), 'preview', '--outDir', DEMO_OUT_DIR, ...network]
   server = spawnChild(options.dev ? 'vite dev server' : 'vite preview', process.execPath, args, {
     cwd: root,
-    env: appEnv(deployment, relayUrl),
+    env: appEnv(deployment, rpcUrl, relayUrl),
   })
   const url = `http://127.0.0.1:${options.port}/`
   const status = await waitForUrl(url, server, 60_000)
@@ -331,6 +375,7 @@ async function main(): Promise<void> {
   await assertPortAvailable(options.rpcPort, 'rpc')
   await assertPortAvailable(options.port, 'app')
   await assertPortAvailable(options.relayPort, 'relay')
+  if (options.rpcFaults) await assertPortAvailable(options.proxyPort, 'proxy')
 
   const now = BigInt(Math.floor(Date.now() / 1000))
   const schedule = scheduleForPhase(options.phase, now)
@@ -356,8 +401,24 @@ async function main(): Promise<void> {
   // The app port may have been taken while the chain was set up; find out before spending time on a build.
   await assertPortAvailable(options.port, 'app')
   const appUrl = `http://127.0.0.1:${options.port}/`
+
+  // The app's RPC: anvil, or the fault proxy in front of it. Seeding and the owner tooling use anvil directly.
+  let appRpcUrl = deployment.rpcUrl
+  if (options.rpcFaults) {
+    const { profile, faults } = options.rpcFaults
+    await assertPortAvailable(options.proxyPort, 'proxy')
+    guardNotStopping()
+    proxyStarting = startRpcProxy({ upstream: anvil.rpcUrl, port: options.proxyPort, faults })
+    appRpcUrl = (await proxyStarting).url
+    step(
+      `RPC faults "${profile}" on: the app's RPC goes through the proxy at ${appRpcUrl} (${FAULT_PROFILES[profile]?.description}).`,
+    )
+  }
+
+  const record = deploymentFile(deployment, states, appUrl)
+  record.env.VITE_RPC_URL = appRpcUrl
   mkdirSync(dirname(options.deploymentFile), { recursive: true })
-  writeFileSync(options.deploymentFile, `${JSON.stringify(deploymentFile(deployment, states, appUrl), null, 2)}\n`)
+  writeFileSync(options.deploymentFile, `${JSON.stringify(record, null, 2)}\n`)
 
   step(`Starting the local WalletConnect relay on 127.0.0.1:${options.relayPort}…`)
   const relayUrl = await startRelay(options)
@@ -366,14 +427,14 @@ async function main(): Promise<void> {
   if (!options.dev) {
     step(`Building the app into ${DEMO_OUT_DIR}/…`)
     const buildStarted = performance.now()
-    await buildApp(deployment, relayUrl)
+    await buildApp(deployment, appRpcUrl, relayUrl)
     buildSeconds = seconds(buildStarted)
     step(`App built in ${buildSeconds} s.`)
   }
   step(options.dev ? 'Starting the Vite dev server…' : 'Serving the build with vite preview…')
-  const url = await serveApp(deployment, options, relayUrl)
+  const url = await serveApp(deployment, options, appRpcUrl, relayUrl)
   if (server) watchServer(server)
-  printSummary(deployment, states, url, options, relayUrl, { seedSeconds, buildSeconds })
+  printSummary(deployment, states, url, options, appRpcUrl, relayUrl, { seedSeconds, buildSeconds })
 }
 
 function printSummary(
@@ -381,6 +442,7 @@ function printSummary(
   states: HolderState[],
   url: string,
   options: Options,
+  appRpcUrl: string,
   relayUrl: string,
   timings: { seedSeconds: string; buildSeconds: string | undefined },
 ): void {
@@ -390,7 +452,7 @@ function printSummary(
 NAI Vesting & Claim Portal — local demo, phase "${options.phase}" (${PHASE_TITLES[options.phase]})
 
   App          ${url}${options.dev ? ' (Vite dev server)' : ''}
-  RPC          ${deployment.rpcUrl}  (chain id ${deployment.chainId}; a block every second, clock = wall clock)
+  RPC          ${deployment.rpcUrl}  (chain id ${deployment.chainId}; a block every second, clock = wall clock)${options.rpcFaults ? `\n  App's RPC    ${appRpcUrl}  (fault proxy, profile "${options.rpcFaults.profile}": ${FAULT_PROFILES[options.rpcFaults.profile]?.description})` : ''}
   WalletConnect relay  ${relayUrl}  (local; the app's WalletConnect wallets pair through it)
   Vesting      ${deployment.vesting}
   LegacyClaim  ${deployment.legacyClaim}

@@ -1,7 +1,16 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type RpcCall, type RpcProxy, startRpcProxy } from './rpcProxy'
+import {
+  FAULT_PROFILES,
+  MALFORMED_BODY,
+  parseFaultProfile,
+  RATE_LIMITED_BODY,
+  type RpcCall,
+  type RpcProxy,
+  startRpcProxy,
+  TOO_MANY_REQUESTS_BODY,
+} from './rpcProxy'
 
 /** A stand-in node at block 100 that answers every call and records what reached it. */
 let node: Server
@@ -154,5 +163,314 @@ describe('the RPC proxy', () => {
         error: { code: -32700, message: 'Parse error' },
       })
     })
+  })
+})
+
+/** A POST of one call (or a batch), returning the raw response. */
+function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+}
+
+const chainId = (id: number) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function until(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`)
+    await sleep(10)
+  }
+}
+
+describe('the RPC proxy’s HTTP faults', () => {
+  it('answers 429 with a JSON-RPC body and Retry-After, hidden from the page unless exposed', async () => {
+    await withProxy({ http: { kind: 'status', status: 429, retryAfterSeconds: 2 } }, async (proxy) => {
+      const response = await post(proxy.url, chainId(1))
+      expect(response.status).toBe(429)
+      expect(response.headers.get('content-type')).toBe('application/json')
+      expect(response.headers.get('retry-after')).toBe('2')
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+      expect(response.headers.has('access-control-expose-headers')).toBe(false)
+      expect(await response.text()).toBe(TOO_MANY_REQUESTS_BODY)
+      expect(JSON.parse(TOO_MANY_REQUESTS_BODY)).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32005, message: 'Too Many Requests' },
+      })
+
+      proxy.setFaults({ http: { kind: 'status', status: 429, retryAfterSeconds: 7, exposeRetryAfter: true } })
+      const exposed = await post(proxy.url, chainId(2))
+      expect(exposed.status).toBe(429)
+      expect(exposed.headers.get('retry-after')).toBe('7')
+      expect(exposed.headers.get('access-control-expose-headers')).toBe('Retry-After')
+      expect(exposed.headers.get('access-control-allow-origin')).toBe('*')
+      expect(reached).toEqual([])
+      expect(proxy.log).toEqual([])
+    })
+  })
+
+  it('answers 429 without Retry-After when no delay is given, and 503 in plain text', async () => {
+    await withProxy({ http: { kind: 'status', status: 429 } }, async (proxy) => {
+      const response = await post(proxy.url, chainId(1))
+      expect(response.status).toBe(429)
+      expect(response.headers.has('retry-after')).toBe(false)
+      expect(response.headers.has('access-control-expose-headers')).toBe(false)
+
+      proxy.setFaults({ http: { kind: 'status', status: 503 } })
+      const unavailable = await post(proxy.url, chainId(2))
+      expect(unavailable.status).toBe(503)
+      expect(unavailable.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+      expect(unavailable.headers.get('access-control-allow-origin')).toBe('*')
+      expect(unavailable.headers.has('retry-after')).toBe(false)
+      expect(await unavailable.text()).toBe('503 Service Unavailable')
+      expect(reached).toEqual([])
+    })
+  })
+
+  it('faults only the next `requests` requests, then lets them through; setFaults starts the count again', async () => {
+    await withProxy({ http: { kind: 'status', status: 503, requests: 2 } }, async (proxy) => {
+      expect((await post(proxy.url, chainId(1))).status).toBe(503)
+      expect((await post(proxy.url, chainId(2))).status).toBe(503)
+      const third = await post(proxy.url, chainId(3))
+      expect(third.status).toBe(200)
+      expect(await third.json()).toEqual({ jsonrpc: '2.0', id: 3, result: ['eth_chainId from the node'] })
+      expect((await post(proxy.url, chainId(4))).status).toBe(200)
+
+      proxy.setFaults({ http: { kind: 'status', status: 503, requests: 1 } })
+      expect((await post(proxy.url, chainId(5))).status).toBe(503)
+      expect((await post(proxy.url, chainId(6))).status).toBe(200)
+
+      proxy.setFaults({})
+      expect((await post(proxy.url, chainId(7))).status).toBe(200)
+      expect(reached.map((call) => call.id)).toEqual([3, 4, 6, 7])
+      expect(proxy.requests.map((entry) => [entry.status, entry.fault])).toEqual([
+        [503, 'status'],
+        [503, 'status'],
+        [200, undefined],
+        [200, undefined],
+        [503, 'status'],
+        [200, undefined],
+        [200, undefined],
+      ])
+    })
+  })
+
+  it('hangs: no answer until the client gives up, and stop closes what is still open', async () => {
+    const proxy = await startRpcProxy({ upstream: nodeUrl, faults: { http: { kind: 'hang', requests: 2 } } })
+    let stopped = false
+    try {
+      const request = (id: number, signal?: AbortSignal) =>
+        fetch(proxy.url, { method: 'POST', body: JSON.stringify(chainId(id)), signal })
+      await expect(request(1, AbortSignal.timeout(300))).rejects.toMatchObject({ name: 'TimeoutError' })
+      const open = request(2).then(
+        (response) => response.status,
+        (error: unknown) => error,
+      )
+      await until(() => proxy.requests.length === 2)
+      // The third request is past the count: it passes on a connection of its own.
+      const third = await request(3)
+      expect(third.status).toBe(200)
+      expect(await third.json()).toMatchObject({ id: 3, result: ['eth_chainId from the node'] })
+
+      const stopping = Date.now()
+      await proxy.stop()
+      stopped = true
+      expect(await open).toMatchObject({ name: 'TypeError', message: 'fetch failed' })
+      expect(Date.now() - stopping).toBeLessThan(1_000)
+      expect(reached.map((call) => call.id)).toEqual([3])
+      expect(proxy.requests.map((entry) => [entry.status, entry.fault])).toEqual([
+        [0, 'hang'],
+        [0, 'hang'],
+        [200, undefined],
+      ])
+    } finally {
+      if (!stopped) await proxy.stop()
+    }
+  })
+
+  it('drops the connection without an answer', async () => {
+    await withProxy({ http: { kind: 'drop', requests: 1 } }, async (proxy) => {
+      const dropped = await post(proxy.url, chainId(1)).catch((error: unknown) => error)
+      expect(dropped).toMatchObject({ name: 'TypeError', message: 'fetch failed' })
+      expect((dropped as Error).cause).toMatchObject({ code: 'UND_ERR_SOCKET' })
+      expect((await post(proxy.url, chainId(2))).status).toBe(200)
+      expect(reached.map((call) => call.id)).toEqual([2])
+      expect(proxy.requests.map((entry) => [entry.status, entry.fault])).toEqual([
+        [0, 'drop'],
+        [200, undefined],
+      ])
+    })
+  })
+
+  it('answers 200 with a body that is not JSON, without asking the node', async () => {
+    await withProxy({ http: { kind: 'malformed' } }, async (proxy) => {
+      const response = await post(proxy.url, chainId(1))
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('application/json')
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+      const text = await response.text()
+      expect(text).toBe(MALFORMED_BODY)
+      expect(() => JSON.parse(text)).toThrow(SyntaxError)
+      expect(reached).toEqual([])
+      expect(proxy.requests).toMatchObject([{ status: 200, fault: 'malformed', methods: ['eth_chainId'] }])
+    })
+  })
+
+  it('answers correctly, late', async () => {
+    await withProxy({ http: { kind: 'slow', delayMs: 400 } }, async (proxy) => {
+      const started = performance.now()
+      const response = await post(proxy.url, chainId(1))
+      expect(performance.now() - started).toBeGreaterThanOrEqual(390)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: ['eth_chainId from the node'] })
+      expect(proxy.requests).toMatchObject([{ status: 200, fault: 'slow', methods: ['eth_chainId'] }])
+      expect(proxy.log).toEqual([{ method: 'eth_chainId', refused: undefined }])
+    })
+  })
+
+  it('switches HTTP faults with setFaults, and back to none', async () => {
+    await withProxy({ http: { kind: 'status', status: 503 } }, async (proxy) => {
+      expect((await post(proxy.url, chainId(1))).status).toBe(503)
+      proxy.setFaults({ http: { kind: 'malformed' } })
+      expect(await (await post(proxy.url, chainId(2))).text()).toBe(MALFORMED_BODY)
+      proxy.setFaults({ http: { kind: 'status', status: 429, retryAfterSeconds: 1 } })
+      expect((await post(proxy.url, chainId(3))).status).toBe(429)
+      proxy.setFaults({})
+      expect(await (await post(proxy.url, chainId(4))).json()).toMatchObject({ id: 4 })
+      expect(proxy.requests.map((entry) => entry.fault)).toEqual(['status', 'malformed', 'status', undefined])
+    })
+  })
+
+  it('rate-limits each client: past perSecond in one second is 429, the next second passes', async () => {
+    await withProxy({ rateLimit: { perSecond: 3 } }, async (proxy) => {
+      const started = Date.now()
+      const statuses: number[] = []
+      for (let id = 1; id <= 4; id++) statuses.push((await post(proxy.url, chainId(id))).status)
+      expect(statuses).toEqual([200, 200, 200, 429])
+      const limited = await post(proxy.url, chainId(5))
+      expect(Date.now() - started).toBeLessThan(1_000) // All five in the client's first second.
+      expect(limited.status).toBe(429)
+      expect(limited.headers.get('retry-after')).toBe('1')
+      expect(limited.headers.has('access-control-expose-headers')).toBe(false)
+      expect(limited.headers.get('access-control-allow-origin')).toBe('*')
+      expect(await limited.text()).toBe(RATE_LIMITED_BODY)
+      // Another origin, or another forwarded address, is another client with a budget of its own.
+      expect((await post(proxy.url, chainId(6), { origin: 'http://127.0.0.1:5173' })).status).toBe(200)
+      expect((await post(proxy.url, chainId(7), { 'x-forwarded-for': '203.0.113.7' })).status).toBe(200)
+      expect(reached.map((call) => call.id)).toEqual([1, 2, 3, 6, 7])
+
+      await sleep(started + 1_050 - Date.now())
+      expect((await post(proxy.url, chainId(8))).status).toBe(200)
+      expect(proxy.requests.map((entry) => [entry.status, entry.fault])).toEqual([
+        [200, undefined],
+        [200, undefined],
+        [200, undefined],
+        [429, 'rate-limit'],
+        [429, 'rate-limit'],
+        [200, undefined],
+        [200, undefined],
+        [200, undefined],
+      ])
+
+      proxy.setFaults({ rateLimit: { perSecond: 1, exposeRetryAfter: true } })
+      expect((await post(proxy.url, chainId(9))).status).toBe(200)
+      const exposed = await post(proxy.url, chainId(10))
+      expect(exposed.status).toBe(429)
+      expect(exposed.headers.get('retry-after')).toBe('1')
+      expect(exposed.headers.get('access-control-expose-headers')).toBe('Retry-After')
+    })
+  })
+
+  it('logs every POST: its status, fault, methods (single or batched) and time', async () => {
+    await withProxy({ http: { kind: 'status', status: 503, requests: 1 } }, async (proxy) => {
+      const before = Date.now()
+      await post(proxy.url, [chainId(1), getLogs(2, '0x0', '0x1')])
+      await post(proxy.url, [chainId(3), { jsonrpc: '2.0', id: 4, method: 'eth_blockNumber' }])
+      await post(proxy.url, getLogs(5, '0x0', '0x1'))
+      await fetch(proxy.url, { method: 'POST', body: '{not json' })
+      const after = Date.now()
+      expect(proxy.requests.map(({ at: _at, ...entry }) => entry)).toEqual([
+        { status: 503, methods: ['eth_chainId', 'eth_getLogs'], fault: 'status' },
+        { status: 200, methods: ['eth_chainId', 'eth_blockNumber'], fault: undefined },
+        { status: 200, methods: ['eth_getLogs'], fault: undefined },
+        { status: 400, methods: [], fault: undefined },
+      ])
+      for (const entry of proxy.requests) {
+        expect(entry.at).toBeGreaterThanOrEqual(before)
+        expect(entry.at).toBeLessThanOrEqual(after)
+      }
+      // The per-call log holds only the calls that got past the HTTP faults.
+      expect(proxy.log.map((entry) => entry.method)).toEqual(['eth_chainId', 'eth_blockNumber', 'eth_getLogs'])
+    })
+  })
+
+  it('never faults or counts a preflight', async () => {
+    await withProxy(
+      { http: { kind: 'status', status: 503, requests: 1 }, rateLimit: { perSecond: 2 } },
+      async (proxy) => {
+        for (let i = 0; i < 3; i++) {
+          const preflight = await fetch(proxy.url, { method: 'OPTIONS' })
+          expect(preflight.status).toBe(204)
+          expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+        }
+        expect((await post(proxy.url, chainId(1))).status).toBe(503)
+        expect((await post(proxy.url, chainId(2))).status).toBe(200)
+        expect((await post(proxy.url, chainId(3))).status).toBe(200)
+        expect((await post(proxy.url, chainId(4))).status).toBe(429)
+        expect(proxy.requests.map((entry) => entry.status)).toEqual([503, 200, 200, 429])
+      },
+    )
+  })
+})
+
+describe('the fault profiles', () => {
+  it('names the profiles for manual runs, each with a description', () => {
+    // An integer-like key ('503') comes first in an object's own order.
+    expect(Object.keys(FAULT_PROFILES)).toEqual([
+      '503',
+      '429-burst',
+      '429-exposed',
+      'hang',
+      'slow',
+      'malformed',
+      'drop',
+      'rate-50',
+      'rate-5',
+      'getlogs-cap',
+      'no-history',
+    ])
+    for (const profile of Object.values(FAULT_PROFILES)) expect(profile.description).not.toBe('')
+  })
+
+  it('parses a profile name into its faults, as a copy', () => {
+    expect(parseFaultProfile('429-burst')).toEqual({
+      http: { kind: 'status', status: 429, retryAfterSeconds: 2, requests: 20 },
+    })
+    expect(parseFaultProfile('429-exposed')).toEqual({
+      http: { kind: 'status', status: 429, retryAfterSeconds: 2, exposeRetryAfter: true, requests: 20 },
+    })
+    expect(parseFaultProfile('503')).toEqual({ http: { kind: 'status', status: 503, requests: 30 } })
+    expect(parseFaultProfile('hang')).toEqual({ http: { kind: 'hang', requests: 10 } })
+    expect(parseFaultProfile('slow')).toEqual({ http: { kind: 'slow', delayMs: 3_000 } })
+    expect(parseFaultProfile('malformed')).toEqual({ http: { kind: 'malformed', requests: 10 } })
+    expect(parseFaultProfile('drop')).toEqual({ http: { kind: 'drop', requests: 10 } })
+    expect(parseFaultProfile('rate-50')).toEqual({ rateLimit: { perSecond: 50 } })
+    expect(parseFaultProfile('rate-5')).toEqual({ rateLimit: { perSecond: 5 } })
+    expect(parseFaultProfile('getlogs-cap')).toEqual({ getLogsMaxRange: 1_000 })
+    expect(parseFaultProfile('no-history')).toEqual({ getLogsRefused: true })
+
+    const faults = parseFaultProfile('rate-5')
+    faults.rateLimit = { perSecond: 1 }
+    expect(FAULT_PROFILES['rate-5']?.faults).toEqual({ rateLimit: { perSecond: 5 } })
+  })
+
+  it('refuses an unknown name, listing the valid ones', () => {
+    const valid = '503, 429-burst, 429-exposed, hang, slow, malformed, drop, rate-50, rate-5, getlogs-cap, no-history'
+    expect(() => parseFaultProfile('429')).toThrow(`Unknown RPC fault profile "429"; valid profiles: ${valid}.`)
+    expect(() => parseFaultProfile('toString')).toThrow('Unknown RPC fault profile "toString"')
   })
 })

@@ -3,22 +3,48 @@
  * can be tested against their limits: browser tests route the page's RPC through it, and a local run can put it
  * between the app and anvil.
  *
- * Faults are options. Each call fault looks at one JSON-RPC call and either answers it with an error, as the public
- * node would, or lets it through to the node. Further kinds (HTTP statuses with Retry-After, hangs, slow or
- * malformed answers, a per-client request rate) plug in as more options beside these.
+ * Faults are options, at two levels. HTTP faults act on a whole request before any call in it is read: a status such
+ * as 429 (with or without an exposed Retry-After) or 503, a hang, a slow answer, a body that is not JSON, a dropped
+ * connection, or a per-client request rate. Each call fault then looks at one JSON-RPC call and either answers it
+ * with an error, as the public node would, or lets it through to the node. `FAULT_PROFILES` names ready-made
+ * combinations for manual runs (`npm start -- --rpc-faults <profile>`).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export type RpcCall = { jsonrpc: '2.0'; id: string | number | null; method: string; params?: unknown }
 export type RpcError = { code: number; message: string; data?: unknown }
 export type RpcReply = { jsonrpc: '2.0'; id: string | number | null } & ({ result: unknown } | { error: RpcError })
 
+/** What a whole HTTP request can meet, before any of its calls reaches the node. */
+export type HttpFault =
+  /** This status, e.g. 429 with Retry-After or 503; Retry-After is readable by a page only if exposed. */
+  | { kind: 'status'; status: number; retryAfterSeconds?: number; exposeRetryAfter?: boolean }
+  /** Never answers: the socket stays open until the proxy stops or the client gives up. */
+  | { kind: 'hang' }
+  /** Answers correctly after a delay. */
+  | { kind: 'slow'; delayMs: number }
+  /** 200 with a body that is not JSON. */
+  | { kind: 'malformed' }
+  /** Destroys the socket without an answer. */
+  | { kind: 'drop' }
+
 export type FaultOptions = {
   /** `eth_getLogs` over more blocks than this is refused, as public nodes refuse wide ranges. */
   getLogsMaxRange?: number
   /** `eth_getLogs` is refused whatever its range, as by a node that keeps no history. */
   getLogsRefused?: boolean
+  /**
+   * Every HTTP request gets this fault; with `requests`, only the next N requests (counted from when the faults were
+   * set), then requests pass.
+   */
+  http?: HttpFault & { requests?: number }
+  /**
+   * More than `perSecond` requests in one second from one client are answered 429 (with Retry-After: 1, exposed only
+   * if exposeRetryAfter). A client = the request's remote address plus its `origin`/`x-forwarded-for` header if any.
+   * The second starts at the client's first request in it. Requests that `http` faults are not counted.
+   */
+  rateLimit?: { perSecond: number; exposeRetryAfter?: boolean }
 }
 
 export type RpcProxyOptions = {
@@ -38,11 +64,24 @@ export type CallFault = (call: RpcCall, context: FaultContext) => Promise<RpcErr
 /** One entry per call the proxy saw: its method and whether a fault answered it. */
 export type ProxyLogEntry = { method: string; refused: RpcError | undefined }
 
+/** One entry per POST the proxy saw, in the order they were answered (or hung, or dropped). */
+export type HttpLogEntry = {
+  /** The HTTP status sent; 0 for a hang or a drop. */
+  status: number
+  /** The JSON-RPC methods in the body, single or batched; empty when it was not JSON. */
+  methods: string[]
+  fault: HttpFault['kind'] | 'rate-limit' | undefined
+  /** When the request arrived (epoch milliseconds). */
+  at: number
+}
+
 export type RpcProxy = {
   url: string
   port: number
-  /** Every call, in order. */
+  /** Every call that reached the call faults (not those an HTTP fault answered), in order. */
   log: readonly ProxyLogEntry[]
+  /** Every POST, with what the proxy answered. */
+  requests: readonly HttpLogEntry[]
   /** Replaces the faults from now on (a test can switch a fault on halfway through). */
   setFaults: (faults: FaultOptions) => void
   stop: () => Promise<void>
@@ -111,9 +150,124 @@ const CORS = {
   'access-control-allow-headers': 'content-type',
 }
 
+/** What public nodes answer a 429 with (Infura's and Alchemy's JSON-RPC wording). */
+export const TOO_MANY_REQUESTS_BODY =
+  '{"jsonrpc":"2.0","id":null,"error":{"code":-32005,"message":"Too Many Requests"}}'
+/** What a Cloudflare-fronted node answers its rate limit with: plain text, no JSON. */
+export const RATE_LIMITED_BODY = 'error code: 1015'
+/** A 200 whose body is cut off mid-way, as from a gateway that gave up. */
+export const MALFORMED_BODY = '{"jsonrpc":"2.0","id":1,"result":"0x'
+
+/** The status, headers and body of a status fault or of the rate limit. */
+function statusAnswer(
+  status: number,
+  body: string,
+  contentType: string,
+  retry: { seconds?: number; expose?: boolean },
+): { status: number; headers: Record<string, string>; body: string } {
+  const headers: Record<string, string> = { ...CORS, 'content-type': contentType }
+  if (retry.seconds !== undefined) headers['retry-after'] = String(retry.seconds)
+  if (retry.seconds !== undefined && retry.expose) headers['access-control-expose-headers'] = 'Retry-After'
+  return { status, headers, body }
+}
+
+function statusFaultAnswer(fault: Extract<HttpFault, { kind: 'status' }>) {
+  const retry = { seconds: fault.retryAfterSeconds, expose: fault.exposeRetryAfter }
+  if (fault.status === 429) return statusAnswer(429, TOO_MANY_REQUESTS_BODY, 'application/json', retry)
+  const text = `${fault.status} ${STATUS_CODES[fault.status] ?? 'Error'}`
+  return statusAnswer(fault.status, text, 'text/plain; charset=utf-8', retry)
+}
+
+function methodsOf(body: unknown): string[] {
+  return (Array.isArray(body) ? (body as unknown[]) : [body]).filter(isCall).map((call) => call.method)
+}
+
+function header(request: IncomingMessage, name: string): string {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value.join(',') : (value ?? '')
+}
+
+/** Who the rate limit counts a request against. */
+function clientOf(request: IncomingMessage): string {
+  return [request.socket.remoteAddress ?? '', header(request, 'origin'), header(request, 'x-forwarded-for')].join('|')
+}
+
+/** Named faults for manual runs: `npm start -- --rpc-faults <name>`. */
+export const FAULT_PROFILES: Record<string, { description: string; faults: FaultOptions }> = {
+  '429-burst': {
+    description: 'the next 20 requests answer 429 with Retry-After: 2, hidden from the page as real RPCs do',
+    faults: { http: { kind: 'status', status: 429, retryAfterSeconds: 2, requests: 20 } },
+  },
+  '429-exposed': {
+    description: 'the next 20 requests answer 429 with Retry-After: 2, exposed to the page',
+    faults: { http: { kind: 'status', status: 429, retryAfterSeconds: 2, exposeRetryAfter: true, requests: 20 } },
+  },
+  '503': {
+    description: 'the next 30 requests answer 503 Service Unavailable',
+    faults: { http: { kind: 'status', status: 503, requests: 30 } },
+  },
+  hang: {
+    description: 'the next 10 requests never get an answer',
+    faults: { http: { kind: 'hang', requests: 10 } },
+  },
+  slow: {
+    description: 'every answer comes 3 s late',
+    faults: { http: { kind: 'slow', delayMs: 3_000 } },
+  },
+  malformed: {
+    description: 'the next 10 requests answer 200 with a body that is not JSON',
+    faults: { http: { kind: 'malformed', requests: 10 } },
+  },
+  drop: {
+    description: 'the next 10 requests have their connection dropped without an answer',
+    faults: { http: { kind: 'drop', requests: 10 } },
+  },
+  'rate-50': {
+    description: 'more than 50 requests a second from one client answer 429 (Retry-After: 1, not exposed)',
+    faults: { rateLimit: { perSecond: 50 } },
+  },
+  'rate-5': {
+    description: 'more than 5 requests a second from one client answer 429 (Retry-After: 1, not exposed)',
+    faults: { rateLimit: { perSecond: 5 } },
+  },
+  'getlogs-cap': {
+    description: 'eth_getLogs over more than 1000 blocks is refused',
+    faults: { getLogsMaxRange: 1_000 },
+  },
+  'no-history': {
+    description: 'every eth_getLogs is refused, as by a node that keeps no history',
+    faults: { getLogsRefused: true },
+  },
+}
+
+/** The faults of a named profile (a copy); an unknown name throws, listing the valid ones. */
+export function parseFaultProfile(name: string): FaultOptions {
+  const profile = Object.hasOwn(FAULT_PROFILES, name) ? FAULT_PROFILES[name] : undefined
+  if (!profile) {
+    throw new Error(`Unknown RPC fault profile "${name}"; valid profiles: ${Object.keys(FAULT_PROFILES).join(', ')}.`)
+  }
+  return structuredClone(profile.faults)
+}
+
 export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy> {
-  let faults = faultsFor(options.faults ?? {})
+  let faults: CallFault[] = []
+  let httpFault: FaultOptions['http']
+  /** How many more requests `httpFault` applies to; `undefined` = all of them. */
+  let httpRemaining: number | undefined
+  let rateLimit: FaultOptions['rateLimit']
+  /** Per client: when its current second started and how many requests it made in it. */
+  let windows = new Map<string, { start: number; count: number }>()
+  const setFaults = (next: FaultOptions) => {
+    faults = faultsFor(next)
+    httpFault = next.http
+    httpRemaining = next.http?.requests
+    rateLimit = next.rateLimit
+    windows = new Map()
+  }
+  setFaults(options.faults ?? {})
   const log: ProxyLogEntry[] = []
+  const requests: HttpLogEntry[] = []
+  const timers = new Set<NodeJS.Timeout>()
   let nextId = 1
 
   const post = async (body: unknown): Promise<unknown> => {
@@ -160,6 +314,37 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     })
   }
 
+  /** The HTTP fault this request meets, if any; counts it against `requests`. */
+  const httpFaultFor = (): HttpFault | undefined => {
+    if (!httpFault) return undefined
+    if (httpRemaining === undefined) return httpFault
+    if (httpRemaining <= 0) return undefined
+    httpRemaining -= 1
+    return httpFault
+  }
+
+  /** Whether this request is one too many for its client's current second; counts it. */
+  const overRateLimit = (request: IncomingMessage, now: number): boolean => {
+    if (!rateLimit) return false
+    const client = clientOf(request)
+    let window = windows.get(client)
+    if (!window || now - window.start >= 1_000) {
+      window = { start: now, count: 0 }
+      windows.set(client, window)
+    }
+    window.count += 1
+    return window.count > rateLimit.perSecond
+  }
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        resolve()
+      }, ms)
+      timers.add(timer)
+    })
+
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     if (request.method === 'OPTIONS') {
       response.writeHead(204, CORS).end()
@@ -169,17 +354,72 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
       response.writeHead(405, CORS).end()
       return
     }
+    const at = Date.now()
+    const text = await readBody(request)
     let body: unknown
+    let parsed = true
     try {
-      body = JSON.parse(await readBody(request))
+      body = JSON.parse(text)
     } catch {
+      parsed = false
+    }
+    const entry = (status: number, fault: HttpLogEntry['fault']) =>
+      requests.push({ status, methods: parsed ? methodsOf(body) : [], fault, at })
+    const send = (answer: { status: number; headers: Record<string, string>; body: string }) => {
+      response.writeHead(answer.status, answer.headers).end(answer.body)
+    }
+
+    const fault = httpFaultFor()
+    if (fault?.kind === 'status') {
+      const answer = statusFaultAnswer(fault)
+      entry(answer.status, 'status')
+      send(answer)
+      return
+    }
+    if (fault?.kind === 'hang') {
+      entry(0, 'hang')
+      return // The socket stays open: `stop` closes it, or the client gives up.
+    }
+    if (fault?.kind === 'drop') {
+      entry(0, 'drop')
+      request.socket.destroy()
+      return
+    }
+    if (fault?.kind === 'malformed') {
+      entry(200, 'malformed')
+      send({ status: 200, headers: { ...CORS, 'content-type': 'application/json' }, body: MALFORMED_BODY })
+      return
+    }
+    if (!fault && overRateLimit(request, at)) {
+      entry(429, 'rate-limit')
+      send(
+        statusAnswer(429, RATE_LIMITED_BODY, 'text/plain; charset=utf-8', {
+          seconds: 1,
+          expose: rateLimit?.exposeRetryAfter,
+        }),
+      )
+      return
+    }
+    if (fault?.kind === 'slow') await sleep(fault.delayMs)
+
+    if (!parsed) {
+      entry(400, fault?.kind)
       response.writeHead(400, { ...CORS, 'content-type': 'application/json' })
       response.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }))
       return
     }
     const batch = Array.isArray(body)
     const calls = (Array.isArray(body) ? (body as unknown[]) : [body]).filter(isCall)
-    const replies = await answer(calls)
+    let replies: RpcReply[]
+    try {
+      replies = await answer(calls)
+    } catch (error) {
+      entry(502, fault?.kind)
+      response.writeHead(502, { ...CORS, 'content-type': 'application/json' })
+      response.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: String(error) } }))
+      return
+    }
+    entry(200, fault?.kind)
     response.writeHead(200, { ...CORS, 'content-type': 'application/json' })
     response.end(JSON.stringify(batch ? replies : replies[0]))
   }
@@ -199,11 +439,12 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     url: `http://127.0.0.1:${port}`,
     port,
     log,
-    setFaults: (next) => {
-      faults = faultsFor(next)
-    },
+    requests,
+    setFaults,
     stop: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
+        timers.clear()
         server.closeAllConnections()
         server.close(() => resolve())
       }),
