@@ -85,7 +85,7 @@ export function buildEnv(
   return {
     ...env,
     VITE_CHAIN_ID: String(deployment.chainId),
-    VITE_RPC_URL: rpcUrl,
+    VITE_RPC_URLS: rpcUrl,
     VITE_VESTING_ADDRESS: deployment.vesting,
     VITE_LEGACY_ADDRESS: deployment.legacyClaim,
     ...(walletConnect ? { VITE_WALLETCONNECT_PROJECT_ID: WALLETCONNECT_PROJECT_ID } : {}),

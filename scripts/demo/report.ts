@@ -99,7 +99,7 @@ export function deploymentFile(deployment: DemoDeployment, states: HolderState[]
     },
     env: {
       VITE_CHAIN_ID: String(deployment.chainId),
-      VITE_RPC_URL: deployment.rpcUrl,
+      VITE_RPC_URLS: deployment.rpcUrl,
       VITE_VESTING_ADDRESS: deployment.vesting,
       VITE_LEGACY_ADDRESS: deployment.legacyClaim,
     },

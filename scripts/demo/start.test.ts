@@ -129,7 +129,7 @@ describe('npm start', () => {
       rpcUrl: `http://127.0.0.1:${rpcPort}`,
       appUrl: `http://127.0.0.1:${appPort}/`,
       phase: 'locked',
-      env: { VITE_CHAIN_ID: '31337', VITE_RPC_URL: `http://127.0.0.1:${rpcPort}` },
+      env: { VITE_CHAIN_ID: '31337', VITE_RPC_URLS: `http://127.0.0.1:${rpcPort}` },
     })
     expect(deployment.accounts).toHaveLength(8)
 

@@ -269,7 +269,7 @@ function appEnv(deployment: DemoDeployment, rpcUrl: string, relayUrl: string): N
   return {
     ...process.env,
     VITE_CHAIN_ID: String(deployment.chainId),
-    VITE_RPC_URL: rpcUrl,
+    VITE_RPC_URLS: rpcUrl,
     VITE_VESTING_ADDRESS: deployment.vesting,
     VITE_LEGACY_ADDRESS: deployment.legacyClaim,
     // The local relay checks no project id: a placeholder enables WalletConnect in the demo.
@@ -416,7 +416,7 @@ async function main(): Promise<void> {
   }
 
   const record = deploymentFile(deployment, states, appUrl)
-  record.env.VITE_RPC_URL = appRpcUrl
+  record.env.VITE_RPC_URLS = appRpcUrl
   mkdirSync(dirname(options.deploymentFile), { recursive: true })
   writeFileSync(options.deploymentFile, `${JSON.stringify(record, null, 2)}\n`)
 

@@ -16,7 +16,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000)
 /** The build environment of a release, the same for both builds; only the place and the clock differ. */
 const ENV = {
   VITE_CHAIN_ID: '31337',
-  VITE_RPC_URL: 'http://127.0.0.1:8545',
+  VITE_RPC_URLS: 'http://127.0.0.1:8545',
   VITE_VESTING_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
   VITE_LEGACY_ADDRESS: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
   VITE_COMMIT: '0123456789abcdef0123456789abcdef01234567',

@@ -6,7 +6,7 @@ import { type ConfigError, parseConfig } from './env'
 
 const goodEnv = {
   VITE_CHAIN_ID: '31337',
-  VITE_RPC_URL: 'http://127.0.0.1:8545',
+  VITE_RPC_URLS: 'http://127.0.0.1:8545',
   VITE_VESTING_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   VITE_LEGACY_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
 }

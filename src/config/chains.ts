@@ -24,11 +24,21 @@ const chainsById: Record<AppConfig['chainId'], Chain> = {
   31337: localAnvil,
 }
 
-/** The one chain this build serves, with the RPC override applied. */
+/**
+ * The RPC endpoints of the one chain this build serves, in the order they are tried: the configured ones, then the
+ * chain's public endpoint (the local chain has none: its URL is always configured or the anvil default).
+ */
+export function rpcUrlsFor(config: AppConfig): readonly string[] {
+  const [publicUrl] = chainsById[config.chainId].rpcUrls.default.http
+  if (config.rpcUrls.length === 0) return publicUrl ? [publicUrl] : []
+  if (config.chainId === LOCAL_CHAIN_ID || !publicUrl || config.rpcUrls.includes(publicUrl)) return config.rpcUrls
+  return [...config.rpcUrls, publicUrl]
+}
+
+/** The one chain this build serves, with its RPC endpoints as configured. */
 export function chainFor(config: AppConfig): Chain {
   const chain = chainsById[config.chainId]
-  if (!config.rpcUrl) return chain
-  return { ...chain, rpcUrls: { ...chain.rpcUrls, default: { http: [config.rpcUrl] } } }
+  return { ...chain, rpcUrls: { ...chain.rpcUrls, default: { http: [...rpcUrlsFor(config)] } } }
 }
 
 export function multicall3Address(chain: Chain) {

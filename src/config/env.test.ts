@@ -7,7 +7,7 @@ const LEGACY = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
 
 const validEnv = {
   VITE_CHAIN_ID: '31337',
-  VITE_RPC_URL: 'http://127.0.0.1:8545',
+  VITE_RPC_URLS: 'http://127.0.0.1:8545',
   VITE_VESTING_ADDRESS: VESTING,
   VITE_LEGACY_ADDRESS: LEGACY,
   VITE_WALLETCONNECT_PROJECT_ID: '0123456789abcdef0123456789abcdef',
@@ -33,7 +33,7 @@ describe('parseConfig', () => {
       ok: true,
       config: {
         chainId: 31337,
-        rpcUrl: 'http://127.0.0.1:8545',
+        rpcUrls: ['http://127.0.0.1:8545'],
         vestingAddress: VESTING,
         legacyAddress: LEGACY,
         walletConnectProjectId: '0123456789abcdef0123456789abcdef',
@@ -103,28 +103,43 @@ describe('parseConfig', () => {
     })
   })
 
-  describe('VITE_RPC_URL', () => {
-    it.each<[string | undefined, string | undefined]>([
-      [undefined, undefined],
-      ['', undefined],
-      ['   ', undefined],
-      ['https://api.avax.network/ext/bc/C/rpc', 'https://api.avax.network/ext/bc/C/rpc'],
-      ['http://127.0.0.1:8545', 'http://127.0.0.1:8545'],
-      [' https://rpc.example.org ', 'https://rpc.example.org'],
-    ])('reads %j as %j', (value, rpcUrl) => {
-      const result = parseConfig({ ...validEnv, VITE_RPC_URL: value })
-      expect(result).toEqual({ ok: true, config: expect.objectContaining({ rpcUrl }) })
+  describe('VITE_RPC_URLS', () => {
+    it.each<[string | undefined, string[]]>([
+      [undefined, []],
+      ['', []],
+      ['   ', []],
+      ['https://api.avax.network/ext/bc/C/rpc', ['https://api.avax.network/ext/bc/C/rpc']],
+      [' https://a.example.org , http://127.0.0.1:8545,', ['https://a.example.org', 'http://127.0.0.1:8545']],
+      [
+        'https://a.example.org,https://a.example.org,https://b.example.org',
+        ['https://a.example.org', 'https://b.example.org'],
+      ],
+    ])('reads %j as %j', (value, rpcUrls) => {
+      const result = parseConfig({ ...validEnv, VITE_RPC_URLS: value })
+      expect(result).toEqual({ ok: true, config: expect.objectContaining({ rpcUrls }) })
     })
 
     it.each<[string, string]>([
-      ['wss://rpc.example.org', 'VITE_RPC_URL "wss://rpc.example.org" is not an http:// or https:// URL.'],
-      ['ftp://rpc.example.org', 'VITE_RPC_URL "ftp://rpc.example.org" is not an http:// or https:// URL.'],
+      ['wss://rpc.example.org', 'VITE_RPC_URLS "wss://rpc.example.org" is not an http:// or https:// URL.'],
+      [
+        'https://a.example.org, ftp://rpc.example.org',
+        'VITE_RPC_URLS "ftp://rpc.example.org" is not an http:// or https:// URL.',
+      ],
       [
         'rpc.example.org',
-        'VITE_RPC_URL "rpc.example.org" is not a URL. Use an http:// or https:// address, or leave it empty.',
+        'VITE_RPC_URLS "rpc.example.org" is not a URL. Use http:// or https:// addresses, or leave it empty.',
       ],
     ])('rejects %j', (value, message) => {
-      expect(errorsFor({ VITE_RPC_URL: value })).toEqual([{ variable: 'VITE_RPC_URL', message }])
+      expect(errorsFor({ VITE_RPC_URLS: value })).toEqual([{ variable: 'VITE_RPC_URLS', message }])
+    })
+
+    it('names the old single-URL variable instead of ignoring it', () => {
+      expect(errorsFor({ VITE_RPC_URL: 'https://rpc.example.org' })).toEqual([
+        {
+          variable: 'VITE_RPC_URL',
+          message: 'VITE_RPC_URL is no longer read. Put the RPC URL in VITE_RPC_URLS (a comma-separated list).',
+        },
+      ])
     })
   })
 

@@ -8,8 +8,8 @@ export type SupportedChainId = (typeof SUPPORTED_CHAIN_IDS)[number]
 /** The app's settings for one build, validated once at start-up. */
 export type AppConfig = {
   chainId: SupportedChainId
-  /** RPC override; `undefined` means the chain's public endpoint. */
-  rpcUrl: string | undefined
+  /** The RPC endpoints to use, in order of preference; the chain's public endpoint comes after them. */
+  rpcUrls: readonly string[]
   vestingAddress: Address
   legacyAddress: Address
   /** `undefined` leaves WalletConnect-based wallets out. */
@@ -48,18 +48,29 @@ function parseChainId(value: string | undefined): Field<SupportedChainId> {
   return { value: chainId }
 }
 
-function parseRpcUrl(value: string | undefined): Field<string | undefined> {
-  if (value === undefined) return { value: undefined }
+function parseRpcUrl(value: string): string | { error: string } {
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    return { error: `"${value}" is not a URL. Use an http:// or https:// address, or leave it empty.` }
+    return { error: `"${value}" is not a URL. Use http:// or https:// addresses, or leave it empty.` }
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { error: `"${value}" is not an http:// or https:// URL.` }
   }
-  return { value }
+  return value
+}
+
+/** A comma-separated list of RPC URLs, each checked; empty entries (a trailing comma) are ignored. */
+function parseRpcUrls(value: string | undefined): Field<readonly string[]> {
+  const urls: string[] = []
+  for (const entry of (value ?? '').split(',').map((part) => part.trim())) {
+    if (!entry) continue
+    const url = parseRpcUrl(entry)
+    if (typeof url !== 'string') return url
+    if (!urls.includes(url)) urls.push(url)
+  }
+  return { value: urls }
 }
 
 function parseContractAddress(value: string | undefined, contract: string): Field<Address> {
@@ -108,7 +119,13 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
   }
 
   const chainId = take('VITE_CHAIN_ID', parseChainId(read(env, 'VITE_CHAIN_ID')))
-  const rpcUrl = take('VITE_RPC_URL', parseRpcUrl(read(env, 'VITE_RPC_URL')))
+  const rpcUrls = take('VITE_RPC_URLS', parseRpcUrls(read(env, 'VITE_RPC_URLS')))
+  if (read(env, 'VITE_RPC_URL') !== undefined) {
+    errors.push({
+      variable: 'VITE_RPC_URL',
+      message: 'VITE_RPC_URL is no longer read. Put the RPC URL in VITE_RPC_URLS (a comma-separated list).',
+    })
+  }
   const vestingAddress = take(
     'VITE_VESTING_ADDRESS',
     parseContractAddress(read(env, 'VITE_VESTING_ADDRESS'), 'vesting'),
@@ -138,6 +155,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
   if (
     errors.length > 0 ||
     chainId === undefined ||
+    rpcUrls === undefined ||
     vestingAddress === undefined ||
     legacyAddress === undefined ||
     !facts?.ok
@@ -149,7 +167,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     ok: true,
     config: {
       chainId,
-      rpcUrl,
+      rpcUrls,
       vestingAddress,
       legacyAddress,
       walletConnectProjectId,

@@ -135,6 +135,19 @@ export type DescribeErrorOptions = {
 }
 
 const NETWORK_ERROR_NAMES = ['HttpRequestError', 'TimeoutError', 'WebSocketRequestError', 'SocketClosedError']
+/**
+ * True when the RPC endpoints, not the chain, failed the request: unreachable, timed out, rate-limited or answering
+ * garbage. Such a request can succeed later unchanged.
+ */
+export function isEndpointFailure(error: unknown): boolean {
+  return errorCauses(error).some(
+    (link) => hasName(link, NETWORK_ERROR_NAMES) || link.code === LIMIT_EXCEEDED_CODE || link.code === 429,
+  )
+}
+
+/** JSON-RPC "Limit exceeded", which some nodes send with HTTP 200 when they rate-limit. */
+const LIMIT_EXCEEDED_CODE = -32005
+
 const CHAIN_MISMATCH_ERROR_NAMES = ['ChainMismatchError', 'ConnectorChainMismatchError']
 
 const hasName = (link: ErrorLink, names: readonly string[]) =>

@@ -14,8 +14,9 @@ import {
   walletActions,
 } from 'viem'
 import { foundry } from 'viem/chains'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Anvil, freePort, startAnvil } from '../../scripts/lib/anvil'
+import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import { ANVIL_ACCOUNTS } from '../config/anvil'
 import { awaitOutcome } from './awaitOutcome'
 import type { PendingTransaction } from './pendingTransaction'
@@ -137,11 +138,34 @@ describe('awaitOutcome', () => {
     expect((await waiting).status).toBe('success')
   })
 
-  it('is offline when the node cannot be reached', async () => {
+  it.each([
+    ['offline', false],
+    ['busy', true],
+  ] as const)('is %s when the node cannot be reached and the device says online = %s', async (status, onLine) => {
+    vi.stubGlobal('navigator', { onLine })
+    try {
+      const hash = await chain.sendTransaction({ account: HOLDER, to: OTHER, value: 1n })
+      const record = await recordOf(hash)
+      const unreachable = clientFor(http(`http://127.0.0.1:${await freePort()}`, { retryCount: 0 }))
+      // The wait polls through network failures; once it times out, the check of the nonce finds the node gone.
+      expect(await awaitOutcome(unreachable, record, { timeout: 300 })).toEqual({ status })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('is busy when the node answers only 429s', async () => {
     const hash = await chain.sendTransaction({ account: HOLDER, to: OTHER, value: 1n })
     const record = await recordOf(hash)
-    const unreachable = clientFor(http(`http://127.0.0.1:${await freePort()}`, { retryCount: 0 }))
-    // The wait polls through network failures; once it times out, the check of the nonce finds the node gone.
-    expect(await awaitOutcome(unreachable, record, { timeout: 300 })).toEqual({ status: 'offline' })
+    const proxy = await startRpcProxy({
+      upstream: anvil.rpcUrl,
+      faults: { http: { kind: 'status', status: 429, retryAfterSeconds: 1 } },
+    })
+    try {
+      const limited = clientFor(http(proxy.url, { retryCount: 0 }))
+      expect(await awaitOutcome(limited, record, { timeout: 300 })).toEqual({ status: 'busy' })
+    } finally {
+      await proxy.stop()
+    }
   })
 })

@@ -1,13 +1,12 @@
 import {
   type Chain,
   type Client,
-  HttpRequestError,
-  TimeoutError,
   type TransactionReceipt,
   type Transport,
   WaitForTransactionReceiptTimeoutError,
 } from 'viem'
 import { getTransactionCount, getTransactionReceipt, waitForTransactionReceipt } from 'viem/actions'
+import { isEndpointFailure } from '../lib/errors'
 import type { PendingTransaction } from './pendingTransaction'
 
 /**
@@ -24,13 +23,15 @@ export type Outcome =
   | { status: 'cancelled'; receipt: TransactionReceipt }
   /** Its nonce was used by a transaction the node cannot point to: the chain's figures show what happened. */
   | { status: 'replaced' }
-  /** The node could not be reached: the write may still be pending. */
+  /** The node could not be reached (the device is offline): the write may still be pending. */
   | { status: 'offline' }
+  /** Every RPC endpoint failed while the device was online (busy, rate-limited): the write may still be pending. */
+  | { status: 'busy' }
 
 export type OutcomeStatus = Outcome['status']
 
 export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof HttpRequestError || error instanceof TimeoutError || error instanceof TypeError
+  return isEndpointFailure(error) || error instanceof TypeError
 }
 
 /**
@@ -78,7 +79,7 @@ export async function awaitOutcome(
       }
     }
   } catch (failure) {
-    if (isNetworkFailure(failure)) return { status: 'offline' }
+    if (isNetworkFailure(failure)) return { status: globalThis.navigator?.onLine === false ? 'offline' : 'busy' }
     throw failure
   }
 }

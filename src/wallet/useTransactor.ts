@@ -27,49 +27,61 @@ export type Action<Id extends string> = {
   simulate: () => Promise<{ request: WriteRequest }>
 }
 
+/** How a report reads: a success, a failure, or news about a write still being waited for. */
+export type ReportTone = 'success' | 'failure' | 'waiting'
+
 /**
- * For each way a write ends: whether it is over (the pending record goes), whether it failed, what the holder is
- * told, and what they are told when it ends after they stopped waiting for it (`null`: nothing yet).
+ * For each way a write ends: whether it is over (the pending record goes), how it reads, what the holder is told,
+ * and what they are told when it ends after they stopped waiting for it (`null`: nothing yet).
  */
 const OUTCOMES: {
-  [status in OutcomeStatus]: { over: boolean; failed: boolean; message: string; afterDismissed: string | null }
+  [status in OutcomeStatus]: { over: boolean; tone: ReportTone; message: string; afterDismissed: string | null }
 } = {
   success: {
     over: true,
-    failed: false,
+    tone: 'success',
     message: 'Your transaction was confirmed.',
     afterDismissed: 'The transaction you stopped waiting for was confirmed after all.',
   },
   reverted: {
     over: true,
-    failed: true,
+    tone: 'failure',
     message: 'The transaction was reverted on chain. Nothing was changed.',
     afterDismissed: 'The transaction you stopped waiting for was mined but reverted. Nothing was changed.',
   },
   cancelled: {
     over: true,
-    failed: true,
+    tone: 'failure',
     message: 'The transaction was cancelled in your wallet.',
     afterDismissed: 'The transaction you stopped waiting for was cancelled in your wallet.',
   },
   replaced: {
     over: true,
-    failed: true,
+    tone: 'failure',
     message: 'Your transaction was replaced in your wallet. The figures show the outcome.',
     afterDismissed:
       'The transaction you stopped waiting for was replaced in your wallet. The figures show the outcome.',
   },
   offline: {
     over: false,
-    failed: true,
+    tone: 'failure',
     message:
       'The network could not be reached while waiting for your transaction. It will be checked again when you are back online.',
     afterDismissed: null,
   },
+  busy: {
+    over: false,
+    tone: 'waiting',
+    message: 'The network is busy. Your transaction is still being watched and will be checked again in a few seconds.',
+    afterDismissed: null,
+  },
 }
 
+/** How long a write whose outcome the busy network could not tell waits before it is looked up again. */
+export const PENDING_RECHECK_MS = 10_000
+
 /** What the holder is told when a write has settled (or failed before it was sent), with its explorer page. */
-export type WriteReport = { message: string; failed: boolean; explorer: ExplorerLink | undefined }
+export type WriteReport = { message: string; tone: ReportTone; explorer: ExplorerLink | undefined }
 
 /** The nonce and call of a transaction just sent, when the node already knows it. */
 async function sentTransaction(config: Parameters<typeof getClient>[0], hash: Hash) {
@@ -108,7 +120,7 @@ export function useTransactor<Id extends string>(options: {
   /** Another account's write still being waited for: this account's actions wait for it. */
   const pendingFrom: Address | undefined = onChain && onChain.account !== address ? onChain.account : undefined
 
-  const fail = useCallback((message: string) => setReport({ message, failed: true, explorer: undefined }), [])
+  const fail = useCallback((message: string) => setReport({ message, tone: 'failure', explorer: undefined }), [])
 
   /** The sentence for `failure`, if the holder is to see one. */
   const failureMessage = useCallback((failure: unknown) => {
@@ -142,10 +154,17 @@ export function useTransactor<Id extends string>(options: {
                 (failure: unknown) => (isNetworkFailure(failure) ? null : failureMessage(failure)),
               )
             : null
+        if (outcome.status === 'busy') {
+          // No 'online' event will come: the write is looked up again after a while, if it is still the one recorded.
+          window.setTimeout(() => {
+            const latest = readPendingTransaction()
+            if (latest?.hash === record.hash) void settleRef.current(latest)
+          }, PENDING_RECHECK_MS)
+        }
         const message = wasDismissed ? row.afterDismissed : (reason ?? row.message)
         if (message === null) return
         const hash = 'receipt' in outcome ? outcome.receipt.transactionHash : record.hash
-        setReport({ message, failed: row.failed, explorer: row.over ? transactionLink(chain, hash) : undefined })
+        setReport({ message, tone: row.tone, explorer: row.over ? transactionLink(chain, hash) : undefined })
       } catch (failure) {
         clearPendingTransaction(record.hash)
         const message = failureMessage(failure)
@@ -157,6 +176,9 @@ export function useTransactor<Id extends string>(options: {
     },
     [config, chain, failureMessage, fail],
   )
+
+  const settleRef = useRef(settle)
+  settleRef.current = settle
 
   // Resume waiting for a transaction sent before a reload, and again when the connection comes back.
   useEffect(() => {

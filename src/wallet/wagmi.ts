@@ -7,7 +7,7 @@ import {
   safeWallet,
   walletConnectWallet,
 } from '@rainbow-me/rainbowkit/wallets'
-import { type CreateConnectorFn, createConfig, http } from 'wagmi'
+import { type CreateConnectorFn, createConfig } from 'wagmi'
 import { walletConnect } from 'wagmi/connectors'
 import { chainFor } from '../config/chains'
 import type { AppConfig } from '../config/env'
@@ -20,6 +20,7 @@ import {
   withOwnRelay,
 } from './connectors'
 import { localTestWallet } from './localTestWallet'
+import { rpcTransport } from './rpcTransport'
 
 export const APP_NAME = 'NAI Vesting & Claim Portal'
 
@@ -65,7 +66,8 @@ export function phoneWalletConnect(appConfig: AppConfig, device: Platform): Crea
 
 export function createWagmiConfig(appConfig: AppConfig, device: Platform = platform()) {
   const chain = chainFor(appConfig)
-  const rpcUrl = chain.rpcUrls.default.http[0] ?? ''
+  const rpcUrls = chain.rpcUrls.default.http
+  const rpcUrl = rpcUrls[0] ?? ''
   const phoneConnector = phoneWalletConnect(appConfig, device)
   const connectors = [
     ...connectorsForWallets(walletList(appConfig, rpcUrl, device), {
@@ -78,7 +80,7 @@ export function createWagmiConfig(appConfig: AppConfig, device: Platform = platf
   return createConfig({
     chains: [chain],
     connectors,
-    transports: { [chain.id]: http(rpcUrl) },
+    transports: { [chain.id]: rpcTransport(rpcUrls) },
   })
 }
 

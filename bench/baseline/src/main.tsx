@@ -13,7 +13,7 @@ import { type Address, type Chain, defineChain, formatUnits } from 'viem'
 import { http, useAccount, useReadContract, WagmiProvider } from 'wagmi'
 import { vestingAbi } from '../../../src/generated'
 
-const rpcUrl = import.meta.env.VITE_RPC_URL ?? 'http://127.0.0.1:8545'
+const [rpcUrl = 'http://127.0.0.1:8545'] = (import.meta.env.VITE_RPC_URLS ?? '').split(',').filter(Boolean)
 const vestingAddress = import.meta.env.VITE_VESTING_ADDRESS as Address
 
 const chain: Chain = defineChain({

@@ -78,15 +78,18 @@ const RPC_URL = 'https://rpc.ethereum.test/'
 /** The RPC endpoint of the build, as the page's fetch reaches it. */
 async function rpcFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   if (String(input) !== RPC_URL) throw new TypeError(`fetch to ${String(input)}`)
-  const body = JSON.parse(String(init?.body)) as { id: number; method: string; params?: unknown }
-  return Response.json({ jsonrpc: '2.0', id: body.id, result: answer(body.method, body.params) })
+  type Call = { id: number; method: string; params?: unknown }
+  const body = JSON.parse(String(init?.body)) as Call | Call[]
+  // The app batches the calls made in the same moment.
+  const reply = (call: Call) => ({ jsonrpc: '2.0', id: call.id, result: answer(call.method, call.params) })
+  return Response.json(Array.isArray(body) ? body.map(reply) : reply(body))
 }
 
 /** The form inside the app's own wagmi configuration for an Ethereum build. */
 function renderForm() {
   const appConfig: AppConfig = {
     chainId: 1,
-    rpcUrl: RPC_URL,
+    rpcUrls: [RPC_URL],
     vestingAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
     legacyAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
     walletConnectProjectId: undefined,

@@ -21,7 +21,7 @@ describe('the preconnect to the RPC endpoint', () => {
     const tags = rpcPreconnectTags({
       ...deployment,
       VITE_CHAIN_ID: '43114',
-      VITE_RPC_URL: 'https://rpc.example.org:8443/ext/bc/C/rpc?key=abc',
+      VITE_RPC_URLS: 'https://rpc.example.org:8443/ext/bc/C/rpc?key=abc',
     })
     expect(tags).toEqual(preconnect('https://rpc.example.org:8443'))
   })

@@ -1,16 +1,19 @@
 import { formatDateTime } from '../../../lib/format'
 import { useOnline } from '../../../lib/useOnline'
+import { type Busy, busySentence } from '../busy'
 
 type Props = {
   /** When the figures on the page were read from the chain (ms since the epoch). */
   updatedAt: number
   /** The latest refresh failed: the figures are older than the page suggests. */
   refreshFailed: boolean
+  /** The refresh failed on busy endpoints and is retried by itself. */
+  busy: Busy | null
   onRetry: () => void
 }
 
 /** How fresh the figures are when they come from the cache: offline, or after a refresh that failed. */
-export function FreshnessNotice({ updatedAt, refreshFailed, onRetry }: Props) {
+export function FreshnessNotice({ updatedAt, refreshFailed, busy, onRetry }: Props) {
   const online = useOnline()
   const time = formatDateTime(BigInt(Math.floor(updatedAt / 1000)))
   if (!online) {
@@ -23,7 +26,9 @@ export function FreshnessNotice({ updatedAt, refreshFailed, onRetry }: Props) {
   if (!refreshFailed) return null
   return (
     <div className="failure" role="alert">
-      <p>Your vesting data could not be refreshed. The figures below are from {time}.</p>
+      <p>
+        Your vesting data could not be refreshed. The figures below are from {time}.{busy && ` ${busySentence(busy)}`}
+      </p>
       <button type="button" className="button" onClick={onRetry}>
         Retry
       </button>

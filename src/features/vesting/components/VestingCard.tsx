@@ -8,6 +8,7 @@ import { LocalAccountPicker } from '../../../wallet/LocalAccountPicker'
 import { WalletButton } from '../../../wallet/WalletKit'
 import { SavedAddresses, WatchForm } from '../../watch/WatchForm'
 import { useVestingActions } from '../actions'
+import { type Busy, busySentence, useBusyRetry } from '../busy'
 import { useClockCorrected, useClockValue } from '../clock'
 import { claimWindowNote } from '../domain/note'
 import { hasPosition } from '../domain/position'
@@ -30,6 +31,7 @@ const Timeline = lazy(() => import('./Timeline'))
 /** The "Vesting Tokens" card: every state of the holder's position. */
 export function VestingCard() {
   const deployment = useDeployment()
+  const busy = useBusyRetry(deployment)
   const schedule = deployment.data?.schedule
   return (
     <section className="card" aria-labelledby="vesting-title">
@@ -37,7 +39,7 @@ export function VestingCard() {
       {schedule && <ClaimNote claimEnd={schedule.claimEnd} />}
       <ClockNotice />
       {deployment.error ? (
-        <ReadFailure error={deployment.error} onRetry={() => void deployment.refetch()} />
+        <ReadFailure error={deployment.error} busy={busy} onRetry={() => void deployment.refetch()} />
       ) : deployment.data ? (
         <HolderView deployment={deployment.data} />
       ) : (
@@ -71,7 +73,7 @@ function ClockNotice() {
   )
 }
 
-function ReadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
+function ReadFailure({ error, busy, onRetry }: { error: Error; busy: Busy | null; onRetry: () => void }) {
   if (isContractMissing(error)) {
     return (
       <div className="failure" role="alert">
@@ -84,7 +86,7 @@ function ReadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) 
   }
   return (
     <div className="failure" role="alert">
-      <p>Your vesting data could not be loaded. The network may be unreachable.</p>
+      <p>Your vesting data could not be loaded. {busy ? busySentence(busy) : 'The network may be unreachable.'}</p>
       <button type="button" className="button" onClick={onRetry}>
         Retry
       </button>
@@ -96,6 +98,7 @@ function HolderView({ deployment }: { deployment: Deployment }) {
   // The watched address, the connected wallet's, or (offline, reconnecting) the last one, whose figures are cached.
   const holder = useHolder()
   const holdings = useHoldings(holder.address, deployment.token)
+  const busy = useBusyRetry(holdings)
   const linkProblem = holder.malformedParam !== undefined && (
     <p className="field-error" role="alert">
       The link's address "{holder.malformedParam}" is not an address: an address is 0x followed by 40 hexadecimal
@@ -114,7 +117,9 @@ function HolderView({ deployment }: { deployment: Deployment }) {
     )
   }
   if (!holdings.data) {
-    if (holdings.error) return <ReadFailure error={holdings.error} onRetry={() => void holdings.refetch()} />
+    if (holdings.error) {
+      return <ReadFailure error={holdings.error} busy={busy} onRetry={() => void holdings.refetch()} />
+    }
     return <p className="status">Loading...</p>
   }
   // Figures from the cache stay on screen when a refresh fails (offline); the notice says how old they are.
@@ -125,6 +130,7 @@ function HolderView({ deployment }: { deployment: Deployment }) {
       <FreshnessNotice
         updatedAt={holdings.dataUpdatedAt}
         refreshFailed={holdings.error !== null}
+        busy={busy}
         onRetry={() => void holdings.refetch()}
       />
       <PositionPanels

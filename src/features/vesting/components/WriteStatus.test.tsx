@@ -51,7 +51,7 @@ describe('WriteStatus', () => {
 
   it("links a settled write to the chain's explorer, in a new tab", () => {
     const { value, calls } = actions({
-      report: { message: 'Your transaction was confirmed.', failed: false, explorer: transactionLink(mainnet, HASH) },
+      report: { message: 'Your transaction was confirmed.', tone: 'success', explorer: transactionLink(mainnet, HASH) },
     })
     render(<WriteStatus actions={value} />)
     const link = screen.getByRole('link', { name: 'View on Etherscan' })
@@ -70,7 +70,7 @@ describe('WriteStatus', () => {
           actions({
             report: {
               message: 'The transaction was reverted on chain. Nothing was changed.',
-              failed: true,
+              tone: 'failure',
               explorer: { name: 'SnowTrace', url: `https://snowtrace.io/tx/${HASH}` },
             },
           }).value

@@ -1,4 +1,7 @@
+import type { ReportTone } from '../../../wallet/useTransactor'
 import type { VestingActions } from '../actions'
+
+const REPORT_CLASS: Record<ReportTone, string> = { success: 'success', failure: 'failure', waiting: 'notice' }
 
 /** What the status reads of the write pipeline. */
 export type WriteStatusActions = Pick<
@@ -28,7 +31,7 @@ export function WriteStatus({ actions }: { actions: WriteStatusActions }) {
         </p>
       )}
       {report && (
-        <div className={report.failed ? 'failure' : 'success'} role={report.failed ? 'alert' : 'status'}>
+        <div className={REPORT_CLASS[report.tone]} role={report.tone === 'failure' ? 'alert' : 'status'}>
           <p>
             {report.message}
             {report.explorer && (

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { act, cleanup, renderHook } from '@testing-library/react'
+import { HttpRequestError } from 'viem'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type Busy, busyRetryDelay, busySentence, useBusyRetry } from './busy'
+
+describe('busyRetryDelay', () => {
+  it.each([
+    [1, 0.5, 5_000],
+    [2, 0.5, 10_000],
+    [3, 0.5, 20_000],
+    [4, 0.5, 40_000],
+    [5, 0.5, 60_000],
+    [9, 0.5, 60_000],
+    [1, 0, 4_000],
+    [1, 1, 6_000],
+    [5, 0, 48_000],
+  ])('after %i failures in a row, with a draw of %d: %i ms', (failures, draw, delay) => {
+    expect(busyRetryDelay(failures, () => draw)).toBe(delay)
+  })
+})
+
+describe('busySentence', () => {
+  it.each<[Busy, string]>([
+    [{ secondsLeft: 7 }, 'The network is busy — retrying in 7 s.'],
+    [{ secondsLeft: 0 }, 'The network is busy — retrying now…'],
+  ])('%j', (busy, sentence) => expect(busySentence(busy)).toBe(sentence))
+})
+
+const busyError = () => new HttpRequestError({ url: 'https://rpc.example.org', status: 429 })
+
+describe('useBusyRetry', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 })
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+  })
+  afterEach(() => {
+    cleanup()
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  type Read = Parameters<typeof useBusyRetry>[0]
+  function setup(initial: Omit<Read, 'refetch'>) {
+    const refetch = vi.fn()
+    const hook = renderHook((read: Read) => useBusyRetry(read), { initialProps: { ...initial, refetch } })
+    return { refetch, hook, update: (read: Omit<Read, 'refetch'>) => hook.rerender({ ...read, refetch }) }
+  }
+
+  it('counts down, retries once when the wait is over, and waits twice as long after the next failure', () => {
+    const { refetch, hook, update } = setup({
+      error: busyError(),
+      errorUpdatedAt: Date.now(),
+      dataUpdatedAt: 0,
+      isFetching: false,
+    })
+    expect(hook.result.current).toEqual({ secondsLeft: 5 })
+    act(() => vi.advanceTimersByTime(2_000))
+    expect(hook.result.current).toEqual({ secondsLeft: 3 })
+    act(() => vi.advanceTimersByTime(3_000))
+    expect(refetch).toHaveBeenCalledTimes(1)
+
+    update({ error: busyError(), errorUpdatedAt: Date.now() - 5_000, dataUpdatedAt: 0, isFetching: true })
+    expect(hook.result.current).toEqual({ secondsLeft: 0 })
+    const failedAgain = Date.now()
+    update({ error: busyError(), errorUpdatedAt: failedAgain, dataUpdatedAt: 0, isFetching: false })
+    expect(hook.result.current).toEqual({ secondsLeft: 10 })
+    act(() => vi.advanceTimersByTime(9_000))
+    expect(refetch).toHaveBeenCalledTimes(1)
+    act(() => vi.advanceTimersByTime(1_000))
+    expect(refetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('starts counting again from the first wait after a read succeeds', () => {
+    const t0 = Date.now()
+    const { hook, update } = setup({ error: busyError(), errorUpdatedAt: t0 - 30, dataUpdatedAt: 0, isFetching: false })
+    update({ error: busyError(), errorUpdatedAt: t0 - 20, dataUpdatedAt: 0, isFetching: false })
+    expect(hook.result.current).toEqual({ secondsLeft: 10 })
+    update({ error: null, errorUpdatedAt: t0 - 20, dataUpdatedAt: t0 - 10, isFetching: false })
+    expect(hook.result.current).toBeNull()
+    update({ error: busyError(), errorUpdatedAt: t0 - 5, dataUpdatedAt: t0 - 10, isFetching: false })
+    expect(hook.result.current).toEqual({ secondsLeft: 5 })
+  })
+
+  it('leaves other failures alone, and busy ones while the device is offline', () => {
+    const { refetch, hook, update } = setup({
+      error: new Error('execution reverted'),
+      errorUpdatedAt: Date.now(),
+      dataUpdatedAt: 0,
+      isFetching: false,
+    })
+    expect(hook.result.current).toBeNull()
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    act(() => {
+      window.dispatchEvent(new Event('offline'))
+    })
+    update({ error: busyError(), errorUpdatedAt: Date.now() + 1, dataUpdatedAt: 0, isFetching: false })
+    expect(hook.result.current).toBeNull()
+    act(() => vi.advanceTimersByTime(120_000))
+    expect(refetch).not.toHaveBeenCalled()
+  })
+})

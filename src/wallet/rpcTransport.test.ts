@@ -1,0 +1,99 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createPublicClient } from 'viem'
+import { foundry } from 'viem/chains'
+import { afterEach, describe, expect, it } from 'vitest'
+import { isEndpointFailure } from '../lib/errors'
+import { RPC_RETRY_COUNT, rpcTransport } from './rpcTransport'
+
+type Endpoint = { url: string; bodies: unknown[]; times: number[]; server: Server }
+const endpoints: Endpoint[] = []
+
+/** A stand-in RPC endpoint: `answer` gets the request number (0-based) and writes the response. */
+async function endpoint(answer: (index: number, response: ServerResponse, body: unknown) => void): Promise<Endpoint> {
+  const bodies: unknown[] = []
+  const times: number[] = []
+  const server = createServer((request: IncomingMessage, response) => {
+    let text = ''
+    request.on('data', (chunk) => {
+      text += chunk
+    })
+    request.on('end', () => {
+      const body = JSON.parse(text) as unknown
+      bodies.push(body)
+      times.push(Date.now())
+      answer(bodies.length - 1, response, body)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const created = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies, times, server }
+  endpoints.push(created)
+  return created
+}
+
+type Call = { id: number; method: string }
+const blockNumberReply = (response: ServerResponse, body: unknown) => {
+  const reply = (call: Call) => ({ jsonrpc: '2.0', id: call.id, result: '0x2a' })
+  response.setHeader('content-type', 'application/json')
+  response.end(JSON.stringify(Array.isArray(body) ? body.map(reply) : reply(body as Call)))
+}
+const status =
+  (code: number, headers: Record<string, string> = {}) =>
+  (response: ServerResponse) => {
+    response.writeHead(code, headers).end('Too Many Requests')
+  }
+
+afterEach(async () => {
+  await Promise.all(endpoints.splice(0).map(({ server }) => new Promise((resolve) => server.close(resolve))))
+})
+
+const clientOf = (urls: string[]) => createPublicClient({ chain: foundry, transport: rpcTransport(urls, () => 0) })
+
+describe('rpcTransport', () => {
+  it('asks the next endpoint when one fails, within the same request', async () => {
+    const down = await endpoint((_, response) => status(503)(response))
+    const up = await endpoint((_, response, body) => blockNumberReply(response, body))
+    expect(await clientOf([down.url, up.url]).getBlockNumber({ cacheTime: 0 })).toBe(42n)
+    expect([down.bodies.length, up.bodies.length]).toEqual([1, 1])
+  })
+
+  it('retries every endpoint twice with a backoff, then fails as an endpoint failure', async () => {
+    const first = await endpoint((_, response) => status(429)(response))
+    const second = await endpoint((_, response) => status(503)(response))
+    const failure = await clientOf([first.url, second.url])
+      .getBlockNumber({ cacheTime: 0 })
+      .catch((error: unknown) => error)
+    expect(isEndpointFailure(failure)).toBe(true)
+    expect([first.bodies.length, second.bodies.length]).toEqual([RPC_RETRY_COUNT + 1, RPC_RETRY_COUNT + 1])
+    // Backoff from a 400 ms base, doubling: 400 ms, then 800 ms.
+    const [a = 0, b = 0, c = 0] = first.times
+    expect(b - a).toBeGreaterThanOrEqual(400)
+    expect(c - b).toBeGreaterThanOrEqual(800)
+  })
+
+  it('waits as long as an exposed Retry-After asks', async () => {
+    const limited = await endpoint((index, response, body) =>
+      index === 0 ? status(429, { 'retry-after': '2' })(response) : blockNumberReply(response, body),
+    )
+    expect(await clientOf([limited.url]).getBlockNumber({ cacheTime: 0 })).toBe(42n)
+    const [a = 0, b = 0] = limited.times
+    expect(b - a).toBeGreaterThanOrEqual(2_000)
+  })
+
+  it('sends the reads made in the same moment as one JSON-RPC batch', async () => {
+    const node = await endpoint((_, response, body) => blockNumberReply(response, body))
+    const client = clientOf([node.url])
+    await Promise.all([client.getBlockNumber({ cacheTime: 0 }), client.getChainId()])
+    expect(node.bodies).toHaveLength(1)
+    expect((node.bodies[0] as Call[]).map((call) => call.method).sort()).toEqual(['eth_blockNumber', 'eth_chainId'])
+  })
+
+  it('draws the backoff base once per page load, between 400 and 800 ms', () => {
+    const delayOf = (random: number) => rpcTransport(['http://127.0.0.1:1'], () => random)({}).config.retryDelay
+    expect([delayOf(0), delayOf(0.5), delayOf(0.999)]).toEqual([400, 600, 799])
+  })
+
+  it('refuses to build without an endpoint', () => {
+    expect(() => rpcTransport([])).toThrow('No RPC endpoint is configured.')
+  })
+})
