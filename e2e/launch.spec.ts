@@ -22,7 +22,9 @@ async function backupServes(page: Page): Promise<() => number> {
     (url) => url.origin === backupRpcUrl,
     async (route) => {
       answered += 1
-      await route.fulfill({ response: await route.fetch({ url: rpcUrl }) })
+      // Once the test is over the chain is gone: a read still in flight is refused, as a dead endpoint would.
+      const response = await route.fetch({ url: rpcUrl }).catch(() => undefined)
+      await (response ? route.fulfill({ response }) : route.abort('connectionrefused')).catch(() => {})
     },
   )
   return () => answered
@@ -60,8 +62,11 @@ test('while every RPC is busy the figures stay, with "retrying in n s"; the page
   const notice = page.getByRole('alert')
   await expect(notice).toHaveText(BUSY_REFRESH)
   await expect(stat(claimPanel(page), 'Receive')).toHaveText('750 NAI')
-  // One read, tried three times (two retries), then left to the page's own slower retry.
-  expect(rpcProxy.requests.slice(before).map((request) => request.status)).toEqual([429, 429, 429])
+  // The holder's read (the one eth_call of a warm load) was tried three times, then left to the page's slower retry.
+  const refusedReads = rpcProxy.requests
+    .slice(before)
+    .filter((request) => request.status === 429 && request.methods.includes('eth_call'))
+  expect(refusedReads).toHaveLength(3)
 
   rpcProxy.setFaults({})
   await expect(notice).toHaveCount(0, { timeout: 15_000 })
@@ -97,4 +102,71 @@ test('a claim & burn sent while the RPC rate-limits keeps waiting, then settles 
   await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
   expect(await chain.balanceOf(accounts.alice)).toBe(balance + nai(750))
   expect(await chain.deadBalance()).toBe(dead + nai(250))
+})
+
+test.describe('the holder’s own RPC', () => {
+  const OWN = 'https://rpc.holder.test/'
+  const settings = (page: Page) => page.getByRole('dialog', { name: 'Network settings' })
+
+  /** Opens "Network settings", enters `url` and asks to use it. */
+  async function tryRpc(page: Page, url: string) {
+    if (!(await settings(page).isVisible())) await page.getByRole('button', { name: 'Network settings' }).click()
+    await settings(page).getByLabel('Your own RPC URL').fill(url)
+    await settings(page).getByRole('button', { name: 'Use this RPC' }).click()
+  }
+
+  test('is checked by its chain id, asked first once saved, and one tap goes back', async ({
+    page,
+    wallet,
+    rpcProxy,
+  }) => {
+    let ownAnswered = 0
+    await page.route(OWN, async (route) => {
+      ownAnswered += 1
+      const response = await route.fetch({ url: rpcUrl }).catch(() => undefined)
+      await (response ? route.fulfill({ response }) : route.abort('connectionrefused')).catch(() => {})
+    })
+    await page.route('https://mainnet.holder.test/', (route) =>
+      route.fulfill({
+        json: { jsonrpc: '2.0', id: 1, result: '0x1' },
+        headers: { 'access-control-allow-origin': '*' },
+      }),
+    )
+    await page.route('https://down.holder.test/', (route) => route.abort('connectionrefused'))
+    await openAs(page, wallet, accounts.alice)
+
+    await tryRpc(page, 'https://mainnet.holder.test/')
+    await expect(settings(page).getByRole('alert')).toHaveText(
+      'This RPC serves chain 1, not Local (anvil) (chain 31337).',
+    )
+    await tryRpc(page, 'https://down.holder.test/')
+    await expect(settings(page).getByRole('alert')).toHaveText(
+      'This RPC did not answer. Check the address, or try another one.',
+    )
+
+    await tryRpc(page, OWN)
+    // The page reloads and reads through the holder's RPC only.
+    await expect(settings(page)).toBeHidden()
+    const beforeOwn = rpcProxy.requests.length
+    await expect(stat(claimPanel(page), 'Receive')).toHaveText('750 NAI')
+    await expect.poll(() => ownAnswered).toBeGreaterThan(1)
+    expect(rpcProxy.requests.length).toBe(beforeOwn)
+    await page.getByRole('button', { name: 'Network settings' }).click()
+    await expect(settings(page).getByText(`through your RPC ${OWN} first`)).toBeVisible()
+
+    await settings(page).getByRole('button', { name: "Use this site's RPCs" }).click()
+    await expect(settings(page)).toBeHidden()
+    await expect(stat(claimPanel(page), 'Receive')).toHaveText('750 NAI')
+    await expect.poll(() => rpcProxy.requests.length).toBeGreaterThan(beforeOwn)
+    // A read in flight as the page reloaded may still have reached it; the next load asks the build's endpoints only.
+    const ownAfterReset = ownAnswered
+    const beforeReload = rpcProxy.requests.length
+    await page.reload()
+    await expect(stat(claimPanel(page), 'Receive')).toHaveText('750 NAI')
+    await expect.poll(() => rpcProxy.requests.length).toBeGreaterThan(beforeReload)
+    expect(ownAnswered).toBe(ownAfterReset)
+    await page.getByRole('button', { name: 'Network settings' }).click()
+    await expect(settings(page).getByText("Reading Local (anvil) through this site's RPC endpoints.")).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('nai.holderRpc.31337'))).toBeNull()
+  })
 })

@@ -3,6 +3,7 @@ import { useAppConfig } from '../config/AppConfigContext'
 import { WalletButton } from '../wallet/WalletKit'
 import { AboutBuild } from './AboutBuild'
 import { blogPosts, socialLinks } from './links'
+import { NetworkSettings } from './NetworkSettings'
 
 export function Layout({ children }: { children: ReactNode }) {
   const { links } = useAppConfig()
@@ -30,6 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <img src={link.icon} alt="Social link" width={30} height={30} />
           </a>
         ))}
+        <NetworkSettings />
         <AboutBuild />
       </footer>
     </div>

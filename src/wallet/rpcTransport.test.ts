@@ -57,6 +57,23 @@ describe('rpcTransport', () => {
     expect([down.bodies.length, up.bodies.length]).toEqual([1, 1])
   })
 
+  it("takes a working endpoint's JSON-RPC error as the answer, without asking the next one", async () => {
+    const refusing = await endpoint((_, response, body) => {
+      response.setHeader('content-type', 'application/json')
+      const call = body as Call
+      response.end(
+        JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32000, message: 'block range too wide' } }),
+      )
+    })
+    const other = await endpoint((_, response, body) => blockNumberReply(response, body))
+    const failure = await clientOf([refusing.url, other.url])
+      .getBlockNumber({ cacheTime: 0 })
+      .catch((error: unknown) => error)
+    expect(String(failure)).toContain('block range too wide')
+    expect(isEndpointFailure(failure)).toBe(false)
+    expect([refusing.bodies.length, other.bodies.length]).toEqual([1, 0])
+  })
+
   it('retries every endpoint twice with a backoff, then fails as an endpoint failure', async () => {
     const first = await endpoint((_, response) => status(429)(response))
     const second = await endpoint((_, response) => status(503)(response))

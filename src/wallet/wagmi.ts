@@ -19,6 +19,7 @@ import {
   withDeferredSetup,
   withOwnRelay,
 } from './connectors'
+import { holderRpcStore } from './holderRpc'
 import { localTestWallet } from './localTestWallet'
 import { rpcTransport } from './rpcTransport'
 
@@ -64,10 +65,16 @@ export function phoneWalletConnect(appConfig: AppConfig, device: Platform): Crea
   return withDeferredSetup(parameters.relayUrl ? withOwnRelay(connector) : connector)
 }
 
-export function createWagmiConfig(appConfig: AppConfig, device: Platform = platform()) {
+/** The holder's own endpoint (if set on this device) is asked first, then the build's. */
+export function createWagmiConfig(
+  appConfig: AppConfig,
+  device: Platform = platform(),
+  holderRpcUrl: string | undefined = holderRpcStore(appConfig.chainId).get(),
+) {
   const chain = chainFor(appConfig)
-  const rpcUrls = chain.rpcUrls.default.http
-  const rpcUrl = rpcUrls[0] ?? ''
+  const buildRpcUrls = chain.rpcUrls.default.http
+  const rpcUrls = holderRpcUrl ? [holderRpcUrl, ...buildRpcUrls.filter((url) => url !== holderRpcUrl)] : buildRpcUrls
+  const rpcUrl = buildRpcUrls[0] ?? ''
   const phoneConnector = phoneWalletConnect(appConfig, device)
   const connectors = [
     ...connectorsForWallets(walletList(appConfig, rpcUrl, device), {
