@@ -18,18 +18,19 @@ async function sendHeldClaim(page: Page, wallet: E2EWallet): Promise<Hash> {
   return hash
 }
 
-/** Whether `request` is the page asking the chain for the transaction `hash`. */
+/** Whether `request` is the page asking the chain for the transaction `hash` (alone or in a JSON-RPC batch). */
 function looksUpTransaction(request: Request, hash: Hash): boolean {
   if (!request.url().startsWith(rpcUrl) || request.method() !== 'POST') return false
-  const call: unknown = request.postDataJSON()
-  return (
-    typeof call === 'object' &&
-    call !== null &&
-    'method' in call &&
-    call.method === 'eth_getTransactionByHash' &&
-    'params' in call &&
-    Array.isArray(call.params) &&
-    call.params[0] === hash
+  const body: unknown = request.postDataJSON()
+  return (Array.isArray(body) ? body : [body]).some(
+    (call: unknown) =>
+      typeof call === 'object' &&
+      call !== null &&
+      'method' in call &&
+      call.method === 'eth_getTransactionByHash' &&
+      'params' in call &&
+      Array.isArray(call.params) &&
+      call.params[0] === hash,
   )
 }
 
@@ -41,8 +42,18 @@ async function sendHeldClaimSeenPending(page: Page, wallet: E2EWallet): Promise<
   const seen = page.waitForResponse(async (response) => {
     const [hash] = wallet.transactions()
     if (!hash || !looksUpTransaction(response.request(), hash)) return false
-    const reply: unknown = await response.json()
-    return typeof reply === 'object' && reply !== null && 'result' in reply && reply.result !== null
+    const body: unknown = await response.json()
+    // The transaction found, in the reply on its own or among the batch's replies.
+    return (Array.isArray(body) ? body : [body]).some(
+      (reply: unknown) =>
+        typeof reply === 'object' &&
+        reply !== null &&
+        'result' in reply &&
+        typeof reply.result === 'object' &&
+        reply.result !== null &&
+        'hash' in reply.result &&
+        reply.result.hash === hash,
+    )
   })
   const hash = await sendHeldClaim(page, wallet)
   await seen
