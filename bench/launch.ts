@@ -5,10 +5,8 @@
  * them all as one client: one shared budget, like a public RPC under load. Requests over it are answered 429.
  *
  * A holder is the app's read path driven in Node, not a browser page:
- * - the portal: its own transport (`rpcTransport`), the schedule multicall and the holder's multicall made at once
- *   as a cold load of a build that names its token (`VITE_TOKEN_ADDRESS`) makes them — the transport sends the two as
- *   one JSON-RPC batch — and after a failed read on busy endpoints the page's wait (`busyRetryDelay`) before it
- *   retries;
+ * - the portal: its own transport (`rpcTransport`), the schedule multicall then the holder's multicall as a cold
+ *   load makes them, and after a failed read on busy endpoints the page's wait (`busyRetryDelay`) before it retries;
  * - the baseline (`bench/baseline/`): viem's default `http()` and its one read of the position, retried as
  *   TanStack Query does by default (3 retries after 1, 2 and 4 s); after that the page shows "Loading..." for good.
  * Both clients batch calls through Multicall3 as wagmi's clients do. A holder sees the position when the read of
@@ -124,7 +122,7 @@ async function withQueryRetry<T>(read: () => Promise<T>, deadline: number): Prom
   }
 }
 
-/** One cold load of the portal built with its token address: the schedule and the holder's figures, asked at once. */
+/** One cold load of the portal: the schedule, then the holder's figures (which need the token from the first). */
 function portalPage(deployment: DemoDeployment, url: string, holder: Address) {
   const client = createPublicClient({
     chain: chainFor(deployment, url),
@@ -134,9 +132,8 @@ function portalPage(deployment: DemoDeployment, url: string, holder: Address) {
   const vesting = { address: deployment.vesting, abi: vestingAbi } as const
   const legacy = { address: deployment.legacyClaim, abi: legacyClaimAbi } as const
   const multicall3 = { address: deployment.multicall3, abi: multicall3Abi } as const
-  const token = deployment.token
   return async (deadline: number) => {
-    const schedule = withBusyRetry(
+    const [token] = await withBusyRetry(
       () =>
         client.multicall({
           allowFailure: false,
@@ -152,7 +149,7 @@ function portalPage(deployment: DemoDeployment, url: string, holder: Address) {
         }),
       deadline,
     )
-    const figures = withBusyRetry(
+    await withBusyRetry(
       () =>
         client.multicall({
           allowFailure: false,
@@ -170,7 +167,6 @@ function portalPage(deployment: DemoDeployment, url: string, holder: Address) {
         }),
       deadline,
     )
-    await Promise.all([schedule, figures])
   }
 }
 

@@ -88,7 +88,6 @@ export function buildEnv(
     VITE_RPC_URLS: rpcUrl,
     VITE_VESTING_ADDRESS: deployment.vesting,
     VITE_LEGACY_ADDRESS: deployment.legacyClaim,
-    VITE_TOKEN_ADDRESS: deployment.token,
     ...(walletConnect ? { VITE_WALLETCONNECT_PROJECT_ID: WALLETCONNECT_PROJECT_ID } : {}),
   }
 }

@@ -125,7 +125,6 @@ describe('deploy', () => {
     }
     // The app's statement reads history from the first of the two.
     expect(envLine(deployed.out, 'VITE_DEPLOYMENT_BLOCK')).toBe(envLine(deployed.out, 'ADMIN_VESTING_FROM_BLOCK'))
-    expect(envLine(deployed.out, 'VITE_TOKEN_ADDRESS')).toBe(getAddress(chain.token))
     const status = await runInProcess(
       ['status', '--json'],
       env({

@@ -91,7 +91,7 @@ export async function runDeploy(
   const signer = await loadSigner(keys)
   const clients: Clients = { wallet: walletClient(connection, signer), public: client }
   io.out(`Deploying from ${signer.address}`)
-  const lines: string[] = [`VITE_CHAIN_ID=${connection.chain.id}`, `VITE_TOKEN_ADDRESS=${getAddress(token.address)}`]
+  const lines: string[] = [`VITE_CHAIN_ID=${connection.chain.id}`]
   const toolLines: string[] = []
   const deploymentBlocks: bigint[] = []
   if (options.vesting) {

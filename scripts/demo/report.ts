@@ -102,7 +102,6 @@ export function deploymentFile(deployment: DemoDeployment, states: HolderState[]
       VITE_RPC_URLS: deployment.rpcUrl,
       VITE_VESTING_ADDRESS: deployment.vesting,
       VITE_LEGACY_ADDRESS: deployment.legacyClaim,
-      VITE_TOKEN_ADDRESS: deployment.token,
     },
     owner: { index: owner.index, address: deployment.owner, privateKey: privateKeyOf(deployment.owner) },
     accounts: states.map((state) => ({

@@ -272,7 +272,6 @@ function appEnv(deployment: DemoDeployment, rpcUrl: string, relayUrl: string): N
     VITE_RPC_URLS: rpcUrl,
     VITE_VESTING_ADDRESS: deployment.vesting,
     VITE_LEGACY_ADDRESS: deployment.legacyClaim,
-    VITE_TOKEN_ADDRESS: deployment.token,
     // The local relay checks no project id: a placeholder enables WalletConnect in the demo.
     VITE_WALLETCONNECT_PROJECT_ID: 'local-relay',
     VITE_WALLETCONNECT_RELAY_URL: relayUrl,

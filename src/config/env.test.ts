@@ -36,7 +36,6 @@ describe('parseConfig', () => {
         rpcUrls: ['http://127.0.0.1:8545'],
         vestingAddress: VESTING,
         legacyAddress: LEGACY,
-        tokenAddress: undefined,
         walletConnectProjectId: '0123456789abcdef0123456789abcdef',
         links: DEMO_LINKS,
         deploymentBlock: 0n,
@@ -139,27 +138,6 @@ describe('parseConfig', () => {
         {
           variable: 'VITE_RPC_URL',
           message: 'VITE_RPC_URL is no longer read. Put the RPC URL in VITE_RPC_URLS (a comma-separated list).',
-        },
-      ])
-    })
-  })
-
-  describe('VITE_TOKEN_ADDRESS', () => {
-    const TOKEN = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
-    it.each<[string | undefined, string | undefined]>([
-      [undefined, undefined],
-      ['', undefined],
-      [TOKEN.toLowerCase(), TOKEN],
-    ])('reads %j as %j', (value, tokenAddress) => {
-      const result = parseConfig({ ...validEnv, VITE_TOKEN_ADDRESS: value })
-      expect(result).toEqual({ ok: true, config: expect.objectContaining({ tokenAddress }) })
-    })
-
-    it('rejects what is not an address', () => {
-      expect(errorsFor({ VITE_TOKEN_ADDRESS: '0x1234' })).toEqual([
-        {
-          variable: 'VITE_TOKEN_ADDRESS',
-          message: 'VITE_TOKEN_ADDRESS "0x1234" is not an address (expected 0x followed by 40 hexadecimal digits).',
         },
       ])
     })

@@ -12,11 +12,6 @@ export type AppConfig = {
   rpcUrls: readonly string[]
   vestingAddress: Address
   legacyAddress: Address
-  /**
-   * The NAI token, as the owner tool's deploy prints it. Optional: with it, the holder's figures are read in the same
-   * request as the schedule (and checked against the token the vesting contract names); without it, after.
-   */
-  tokenAddress: Address | undefined
   /** `undefined` leaves WalletConnect-based wallets out. */
   walletConnectProjectId: string | undefined
   /** The blog articles and social profiles the layout links to. */
@@ -88,10 +83,6 @@ function parseContractAddress(value: string | undefined, contract: string): Fiel
   return { value: address }
 }
 
-function parseOptionalAddress(value: string | undefined, contract: string): Field<Address | undefined> {
-  return value === undefined ? { value: undefined } : parseContractAddress(value, contract)
-}
-
 function parseWalletConnectProjectId(value: string | undefined): Field<string | undefined> {
   if (value === undefined) return { value: undefined }
   // Project ids are plain letters and digits; anything else is a paste error (quotes, spaces).
@@ -143,7 +134,6 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     'VITE_LEGACY_ADDRESS',
     parseContractAddress(read(env, 'VITE_LEGACY_ADDRESS'), 'legacy claim'),
   )
-  const tokenAddress = take('VITE_TOKEN_ADDRESS', parseOptionalAddress(read(env, 'VITE_TOKEN_ADDRESS'), 'NAI token'))
   const walletConnectProjectId = take(
     'VITE_WALLETCONNECT_PROJECT_ID',
     parseWalletConnectProjectId(read(env, 'VITE_WALLETCONNECT_PROJECT_ID')),
@@ -180,7 +170,6 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       rpcUrls,
       vestingAddress,
       legacyAddress,
-      tokenAddress,
       walletConnectProjectId,
       walletConnectRelayUrl,
       links,

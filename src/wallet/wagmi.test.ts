@@ -9,7 +9,6 @@ const appConfig: AppConfig = {
   rpcUrls: ['http://127.0.0.1:8545'],
   vestingAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   legacyAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
-  tokenAddress: undefined,
   walletConnectProjectId: 'abc123',
   walletConnectRelayUrl: undefined,
   links: DEMO_LINKS,

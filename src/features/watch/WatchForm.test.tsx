@@ -92,7 +92,6 @@ function renderForm() {
     rpcUrls: [RPC_URL],
     vestingAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
     legacyAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
-    tokenAddress: undefined,
     walletConnectProjectId: undefined,
     links: DEMO_LINKS,
     deploymentBlock: 0n,

@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react'
 import type { Address } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
-import { useAppConfig } from '../../../config/AppConfigContext'
-import { formatDateTime, formatTokenAmount, shortenAddress } from '../../../lib/format'
+import { formatDateTime, formatTokenAmount } from '../../../lib/format'
 import { useOnline } from '../../../lib/useOnline'
 import { guardMessage } from '../../../wallet/guard'
 import { LocalAccountPicker } from '../../../wallet/LocalAccountPicker'
@@ -31,24 +30,14 @@ const Timeline = lazy(() => import('./Timeline'))
 
 /** The "Vesting Tokens" card: every state of the holder's position. */
 export function VestingCard() {
-  const { tokenAddress } = useAppConfig()
   const deployment = useDeployment()
   const busy = useBusyRetry(deployment)
-  // With the token known from the build, the holder's figures are asked for in the same request as the schedule;
-  // once the chain has named its token, that one is used.
-  useHoldings(useHolder().address, deployment.data?.token ?? tokenAddress)
   const schedule = deployment.data?.schedule
   return (
     <section className="card" aria-labelledby="vesting-title">
       <h1 id="vesting-title">Vesting Tokens</h1>
       {schedule && <ClaimNote claimEnd={schedule.claimEnd} />}
       <ClockNotice />
-      {deployment.data && tokenAddress && deployment.data.token !== tokenAddress && (
-        <p className="notice" role="status">
-          This site was built for the token {shortenAddress(tokenAddress)}, but the vesting contract pays{' '}
-          {shortenAddress(deployment.data.token)}: the figures below are the chain's.
-        </p>
-      )}
       {deployment.error ? (
         <ReadFailure error={deployment.error} busy={busy} onRetry={() => void deployment.refetch()} />
       ) : deployment.data ? (
