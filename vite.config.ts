@@ -7,6 +7,7 @@ import { deploymentFacts } from './src/config/build/deploymentFacts.ts'
 import { appShell, ONLINE_ONLY_MODULES } from './src/pwa/build/appShell.ts'
 import { buildDigest } from './src/pwa/build/buildDigest.ts'
 import { contentSecurityPolicyMeta } from './src/pwa/build/contentSecurityPolicy.ts'
+import { eagerCompileEntry } from './src/pwa/build/eagerCompile.ts'
 import { rpcPreconnect } from './src/pwa/build/rpcPreconnect.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -22,6 +23,7 @@ const shell = appShell({
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
+    eagerCompileEntry(),
     deploymentFacts(loadEnv(mode, process.cwd(), 'VITE_')),
     contentSecurityPolicyMeta(loadEnv(mode, process.cwd(), 'VITE_')),
     rpcPreconnect(),

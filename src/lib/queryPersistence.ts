@@ -1,5 +1,6 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import type { PersistedClient, Persister, PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
+import type { PersistedClient } from '@tanstack/react-query-persist-client'
 import { deserialize, serialize } from 'wagmi'
 import type { AppConfig } from '../config/env'
 
@@ -43,45 +44,74 @@ function asLastSuccess(state: PersistedClient['clientState']): PersistedClient['
 }
 
 /**
- * The persisted query cache: localStorage through TanStack's sync-storage persister, with wagmi's
- * BigInt-safe serializer, 24 hours at most, busted by version, chain and contracts. A stored cache that cannot be
- * read (corrupt, foreign, expired) is dropped by the persister and the app starts without it.
+ * Keeps `queryClient`'s contract reads in localStorage from now on: TanStack's sync-storage persister (at most one
+ * write a second) with wagmi's BigInt-safe serializer, stamped with the time and the {@link queryCacheBuster}.
+ * Returns a function that stops.
  */
-export function createQueryPersistOptions(
+export function persistQueryCache(
+  queryClient: QueryClient,
   config: Pick<AppConfig, 'chainId' | 'vestingAddress' | 'legacyAddress'>,
-): Omit<PersistQueryClientOptions, 'queryClient'> {
+): () => void {
   const storage = createSyncStoragePersister({
     storage: window.localStorage,
     key: QUERY_CACHE_KEY,
     serialize,
     deserialize,
   })
-  // The persister writes at most once a second; a reload (or the network dropping) right after a read must not
-  // lose it, so the latest state is also written when the page goes away.
+  const buster = queryCacheBuster(config)
   let latest: PersistedClient | null = null
-  window.addEventListener('pagehide', () => {
+  const save = () => {
+    const clientState = dehydrate(queryClient, { shouldDehydrateQuery: isPersistedRead })
+    latest = { buster, timestamp: Date.now(), clientState: asLastSuccess(clientState) }
+    void storage.persistClient(latest)
+  }
+  // The persister's write is throttled; a reload (or the network dropping) right after a read must not lose it, so
+  // the latest state is also written when the page goes away.
+  const flush = () => {
     if (!latest) return
     try {
       window.localStorage.setItem(QUERY_CACHE_KEY, serialize(latest))
     } catch {
       // Storage full or unavailable: the next visit simply starts without a cache.
     }
-  })
-  const persister: Persister = {
-    persistClient: (client) => {
-      latest = { ...client, clientState: asLastSuccess(client.clientState) }
-      return storage.persistClient(latest)
-    },
-    restoreClient: () => storage.restoreClient(),
-    removeClient: () => {
-      latest = null
-      return storage.removeClient()
-    },
   }
-  return {
-    persister,
-    maxAge: QUERY_CACHE_MAX_AGE_MS,
-    buster: queryCacheBuster(config),
-    dehydrateOptions: { shouldDehydrateQuery: isPersistedRead },
+  window.addEventListener('pagehide', flush)
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') save()
+  })
+  return () => {
+    unsubscribe()
+    window.removeEventListener('pagehide', flush)
+  }
+}
+
+/**
+ * Puts the stored cache into `queryClient` at once, before the first render, so that a returning holder's figures
+ * are on the first screen the app paints (the persister's own restore is asynchronous and costs a second render).
+ * A cache that is corrupt, foreign (another version, chain or pair of contracts) or older than a day is removed.
+ */
+export function restoreQueryCache(
+  queryClient: QueryClient,
+  config: Pick<AppConfig, 'chainId' | 'vestingAddress' | 'legacyAddress'>,
+  storage: Storage = window.localStorage,
+  now: number = Date.now(),
+): void {
+  try {
+    const raw = storage.getItem(QUERY_CACHE_KEY)
+    if (raw === null) return
+    const stored = deserialize<Partial<PersistedClient>>(raw)
+    const usable =
+      typeof stored?.timestamp === 'number' &&
+      now - stored.timestamp <= QUERY_CACHE_MAX_AGE_MS &&
+      stored.buster === queryCacheBuster(config) &&
+      stored.clientState !== undefined
+    if (usable && stored.clientState) hydrate(queryClient, stored.clientState)
+    else storage.removeItem(QUERY_CACHE_KEY)
+  } catch {
+    try {
+      storage.removeItem(QUERY_CACHE_KEY)
+    } catch {
+      // Storage unavailable: there is nothing to restore either.
+    }
   }
 }

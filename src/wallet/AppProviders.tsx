@@ -1,10 +1,9 @@
-import { QueryClient } from '@tanstack/react-query'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
 import { AppConfigContext } from '../config/AppConfigContext'
 import type { AppConfig } from '../config/env'
-import { createQueryPersistOptions } from '../lib/queryPersistence'
+import { persistQueryCache, restoreQueryCache } from '../lib/queryPersistence'
 import { refetchReadsCaughtOffline } from '../lib/queryReconnect'
 import { reconnectWallet } from './reconnect'
 import { WalletKitBoundary } from './WalletKit'
@@ -22,18 +21,22 @@ function createQueryClient() {
 
 export function AppProviders({ config, children }: { config: AppConfig; children: ReactNode }) {
   const [wagmiConfig] = useState(() => createWagmiConfig(config))
-  const [queryClient] = useState(createQueryClient)
-  // Only successful contract reads are kept across visits.
-  const [persistOptions] = useState(() => createQueryPersistOptions(config))
+  // The stored figures are in the cache before the first render; only successful contract reads are kept.
+  const [queryClient] = useState(() => {
+    const client = createQueryClient()
+    restoreQueryCache(client, config)
+    return client
+  })
+  useEffect(() => persistQueryCache(queryClient, config), [queryClient, config])
   // Before the first paint, and only for wallets that can have been connected (see reconnectWallet).
   useLayoutEffect(() => reconnectWallet(wagmiConfig), [wagmiConfig])
   useEffect(() => refetchReadsCaughtOffline(queryClient), [queryClient])
   return (
     <AppConfigContext.Provider value={config}>
       <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
-        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+        <QueryClientProvider client={queryClient}>
           <WalletKitBoundary>{children}</WalletKitBoundary>
-        </PersistQueryClientProvider>
+        </QueryClientProvider>
       </WagmiProvider>
     </AppConfigContext.Provider>
   )
