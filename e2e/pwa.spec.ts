@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BrowserContext, BrowserType, Page, Request } from '@playwright/test'
 import { PRECACHE_BUDGET_BYTES } from '../src/pwa/build/appShell'
+import { EAGER_COMPILE_HINT } from '../src/pwa/build/eagerCompile'
 import { chromiumArgs, chromiumPath, rpcUrl } from './fixtures/env'
 import { accounts, contracts, type Holder, nai, percent } from './fixtures/index'
 import { expect, test, waitForServiceWorker } from './pwa/fixtures'
@@ -125,6 +127,10 @@ test.describe('service worker and manifest', () => {
     for (const file of shell.runtimeOnly) expect(manifest.has(file)).toBe(false)
     const builtSize = [...manifest.keys()].reduce((sum, url) => sum + fileSize(builds.current, url), 0)
     expect(builtSize).toBeLessThanOrEqual(PRECACHE_BUDGET_BYTES)
+    // The page's entry script asks Chromium to compile it as it streams in: the hint counts only as the first line.
+    const html = readFileSync(join(builds.current, 'index.html'), 'utf8')
+    const entry = html.match(/<script type="module" crossorigin src="\/(assets\/index-[^"]+\.js)"/)?.[1] ?? ''
+    expect(readFileSync(join(builds.current, entry), 'utf8').split('\n', 1)[0]).toBe(EAGER_COMPILE_HINT)
 
     await page.goto(app.url)
     await waitForServiceWorker(page)
