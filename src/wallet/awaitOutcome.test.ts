@@ -18,8 +18,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { type Anvil, freePort, startAnvil } from '../../scripts/lib/anvil'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import { ANVIL_ACCOUNTS } from '../config/anvil'
-import { awaitOutcome } from './awaitOutcome'
-import type { PendingTransaction } from './pendingTransaction'
+import { awaitOutcome, awaitSafeOutcome } from './awaitOutcome'
+import type { PendingTransaction, SafeProgress } from './pendingTransaction'
+import type { SafeTransactionDetails } from './safeApp'
 
 const [, HOLDER, OTHER] = ANVIL_ACCOUNTS
 /** Code that reverts on any call: PUSH0 PUSH0 REVERT. */
@@ -167,5 +168,82 @@ describe('awaitOutcome', () => {
     } finally {
       await proxy.stop()
     }
+  })
+})
+
+describe('awaitSafeOutcome', () => {
+  const SAFE_TX_HASH: Hash = `0x${'5a'.repeat(32)}`
+  const SAFE: Address = '0x0000000000000000000000000000000000005afe'
+  const proposed: PendingTransaction = {
+    hash: SAFE_TX_HASH,
+    action: 'test',
+    description: 'test',
+    account: SAFE,
+    chainId: foundry.id,
+    safe: {},
+  }
+  type Answer = SafeTransactionDetails | Error
+  const waiting = (confirmations: number, txHash?: Hash): SafeTransactionDetails => ({
+    txStatus: confirmations < 2 ? 'AWAITING_CONFIRMATIONS' : 'AWAITING_EXECUTION',
+    txHash: txHash ?? null,
+    detailedExecutionInfo: { type: 'MULTISIG', confirmationsRequired: 2, confirmationsSubmitted: confirmations },
+  })
+  /** Safe{Wallet}'s answers, one per lookup; the last one repeats. */
+  function scripted(answers: Answer[]) {
+    const asked: Hash[] = []
+    const lookup = async (hash: Hash) => {
+      asked.push(hash)
+      const answer = answers.length > 1 ? answers.shift() : answers[0]
+      if (answer instanceof Error) throw answer
+      if (!answer) throw new Error('no answer')
+      return answer
+    }
+    return { lookup, asked }
+  }
+  const transfer = () => chain.sendTransaction({ account: HOLDER, to: OTHER, value: parseEther('0.01') })
+
+  it("follows the owners' signatures, then the executing transaction to its receipt", async () => {
+    const executed = await transfer()
+    const { lookup, asked } = scripted([
+      waiting(1),
+      waiting(2),
+      waiting(2, executed),
+      { ...waiting(2, executed), txStatus: 'SUCCESS' },
+    ])
+    const progress: SafeProgress[] = []
+    const outcome = await awaitSafeOutcome(chain, lookup, proposed, (step) => progress.push(step), { pollMs: 10 })
+    expect(outcome.status).toBe('success')
+    expect(outcome.status === 'success' && outcome.receipt.transactionHash).toBe(executed)
+    expect(progress).toEqual([
+      { confirmations: 1, threshold: 2 },
+      { confirmations: 2, threshold: 2 },
+      { confirmations: 2, threshold: 2, txHash: executed },
+    ])
+    expect(new Set(asked)).toEqual(new Set([SAFE_TX_HASH]))
+  })
+
+  it('is reverted when Safe{Wallet} reports the execution failed', async () => {
+    const executed = await transfer()
+    const { lookup } = scripted([{ ...waiting(2, executed), txStatus: 'FAILED' }])
+    expect((await awaitSafeOutcome(chain, lookup, proposed, () => undefined, { pollMs: 10 })).status).toBe('reverted')
+  })
+
+  it('is superseded when the Safe ran another transaction with the same nonce', async () => {
+    const { lookup } = scripted([waiting(1), { ...waiting(1), txStatus: 'CANCELLED' }])
+    const progress: SafeProgress[] = []
+    const outcome = await awaitSafeOutcome(chain, lookup, proposed, (step) => progress.push(step), { pollMs: 10 })
+    expect(outcome).toEqual({ status: 'superseded' })
+    expect(progress).toEqual([{ confirmations: 1, threshold: 2 }])
+  })
+
+  it('asks again when Safe{Wallet} cannot answer yet, and is busy when the network fails', async () => {
+    const executed = await transfer()
+    const { lookup, asked } = scripted([new Error('Transaction not found'), waiting(2, executed)])
+    expect((await awaitSafeOutcome(chain, lookup, proposed, () => undefined, { pollMs: 10 })).status).toBe('success')
+    expect(asked).toHaveLength(2)
+    const failing = scripted([new TypeError('Failed to fetch')])
+    expect(await awaitSafeOutcome(chain, failing.lookup, proposed, () => undefined, { pollMs: 10 })).toEqual({
+      status: 'busy',
+    })
   })
 })

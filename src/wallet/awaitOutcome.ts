@@ -1,13 +1,18 @@
 import {
+  type Address,
   type Chain,
   type Client,
+  type Hash,
+  isAddressEqual,
   type TransactionReceipt,
   type Transport,
+  toEventSelector,
   WaitForTransactionReceiptTimeoutError,
 } from 'viem'
 import { getTransactionCount, getTransactionReceipt, waitForTransactionReceipt } from 'viem/actions'
 import { isEndpointFailure } from '../lib/errors'
-import type { PendingTransaction } from './pendingTransaction'
+import type { PendingTransaction, SafeProgress } from './pendingTransaction'
+import type { SafeTransactionDetails } from './safeApp'
 
 /**
  * How a sent write ended, as far as the chain tells. Each status is one row of what the holder is told; other endings
@@ -27,6 +32,10 @@ export type Outcome =
   | { status: 'offline' }
   /** Every RPC endpoint failed while the device was online (busy, rate-limited): the write may still be pending. */
   | { status: 'busy' }
+  /** A Safe transaction that can no longer run: the Safe executed another one with the same Safe nonce. */
+  | { status: 'superseded' }
+  /** A Safe transaction the portal cannot follow here: it is open outside the Safe. */
+  | { status: 'outsideSafe' }
 
 export type OutcomeStatus = Outcome['status']
 
@@ -77,6 +86,66 @@ export async function awaitOutcome(
         if (!(failure instanceof WaitForTransactionReceiptTimeoutError)) throw failure
         if (await nonceUsedElsewhere(client, record)) return { status: 'replaced' }
       }
+    }
+  } catch (failure) {
+    if (isNetworkFailure(failure)) return { status: globalThis.navigator?.onLine === false ? 'offline' : 'busy' }
+    throw failure
+  }
+}
+
+/** How often a Safe transaction waiting for its owners is looked up again. */
+export const SAFE_POLL_MS = 4_000
+
+/** What Safe 1.4.1 logs when it executes a transaction whose call failed (the execution itself is mined). */
+const EXECUTION_FAILURE = toEventSelector('ExecutionFailure(bytes32,uint256)')
+
+function executionFailed(receipt: TransactionReceipt, safe: Address): boolean {
+  return receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE)
+}
+
+const isHash = (value: unknown): value is Hash => typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value)
+
+/** Where a Safe transaction stands, from Safe{Wallet}'s answer. */
+export function safeProgress(details: SafeTransactionDetails): SafeProgress {
+  const info = details.detailedExecutionInfo
+  const confirmations = info?.confirmationsSubmitted ?? info?.confirmations?.length
+  return {
+    ...(confirmations === undefined ? {} : { confirmations }),
+    ...(info?.confirmationsRequired === undefined ? {} : { threshold: info.confirmationsRequired }),
+    ...(isHash(details.txHash) ? { txHash: details.txHash } : {}),
+  }
+}
+
+/**
+ * Waits until a Safe transaction (`record.hash` is its Safe transaction hash) settles: Safe{Wallet} is asked where it
+ * stands every {@link SAFE_POLL_MS} (each answer goes to `onProgress`), and once an owner has sent the executing
+ * transaction the chain gives its receipt. A lookup Safe{Wallet} cannot answer yet is asked again; a network failure
+ * ends the wait as `offline` or `busy`, as for any write.
+ */
+export async function awaitSafeOutcome(
+  client: Client<Transport, Chain | undefined>,
+  lookup: (safeTxHash: Hash) => Promise<SafeTransactionDetails>,
+  record: PendingTransaction,
+  onProgress: (progress: SafeProgress) => void,
+  options: { pollMs?: number } = {},
+): Promise<Outcome> {
+  const pollMs = options.pollMs ?? SAFE_POLL_MS
+  try {
+    for (;;) {
+      const details = await lookup(record.hash).catch((failure: unknown) => {
+        if (isNetworkFailure(failure)) throw failure
+        return undefined
+      })
+      if (details?.txStatus === 'CANCELLED') return { status: 'superseded' }
+      const progress = details ? safeProgress(details) : undefined
+      if (progress) onProgress(progress)
+      if (progress?.txHash) {
+        const receipt = await waitForTransactionReceipt(client, { hash: progress.txHash })
+        const failed =
+          receipt.status !== 'success' || details?.txStatus === 'FAILED' || executionFailed(receipt, record.account)
+        return { status: failed ? 'reverted' : 'success', receipt }
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs))
     }
   } catch (failure) {
     if (isNetworkFailure(failure)) return { status: globalThis.navigator?.onLine === false ? 'offline' : 'busy' }

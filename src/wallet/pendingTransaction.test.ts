@@ -38,10 +38,25 @@ describe('the pending write record', () => {
       JSON.stringify({ ...record('b'), account: 'alice' }),
       JSON.stringify({ ...record('b'), to: '0x1234' }),
       JSON.stringify({ ...record('b'), input: 'claim' }),
+      JSON.stringify({ ...record('b'), safe: true }),
+      JSON.stringify({ ...record('b'), safe: { confirmations: -1, threshold: 2 } }),
+      JSON.stringify({ ...record('b'), safe: { confirmations: 1, threshold: 2, txHash: '0x12' } }),
     ]) {
       localStorage.setItem(KEY, raw)
       expect(readPendingTransaction()).toBeNull()
       expect(localStorage.getItem(KEY)).toBeNull()
+    }
+  })
+
+  it('a Safe transaction keeps where it stands across a reload', () => {
+    for (const safe of [
+      {},
+      { confirmations: 1, threshold: 2 },
+      { confirmations: 2, threshold: 2, txHash: record('c').hash },
+    ]) {
+      const proposed = record('a', { nonce: undefined, safe })
+      localStorage.setItem(KEY, JSON.stringify(proposed))
+      expect(readPendingTransaction()).toEqual(proposed)
     }
   })
 

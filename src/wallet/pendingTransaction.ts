@@ -1,6 +1,9 @@
 import { type Address, type Hash, type Hex, isAddress, isHex } from 'viem'
 import { localStorageStore, useStore } from '../lib/store'
 
+/** Where a Safe transaction stands, as last seen: its owners' signatures, and the executing transaction once sent. */
+export type SafeProgress = { confirmations?: number; threshold?: number; txHash?: Hash }
+
 /**
  * The one write in flight, kept in localStorage so that a reload (or an app update) resumes waiting for its
  * receipt instead of forgetting it.
@@ -18,14 +21,27 @@ export type PendingTransaction = {
   input?: Hex
   /** The holder stopped waiting: actions are free again, and the outcome is still reported when it comes. */
   dismissed?: boolean
+  /** Set when the write was proposed to a Safe: `hash` is then the Safe transaction's hash, not a chain one. */
+  safe?: SafeProgress
+}
+
+const isCount = (value: unknown) => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0)
+
+function isSafeProgress(value: unknown): value is SafeProgress {
+  if (typeof value !== 'object' || value === null) return false
+  const { confirmations, threshold, txHash } = value as Record<string, unknown>
+  return isCount(confirmations) && isCount(threshold) && (txHash === undefined || isTransactionHash(txHash))
+}
+
+function isTransactionHash(value: unknown): value is Hash {
+  return typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value)
 }
 
 function parse(raw: string): PendingTransaction | undefined {
   try {
     const value = JSON.parse(raw) as Partial<PendingTransaction>
     if (
-      typeof value.hash === 'string' &&
-      /^0x[0-9a-fA-F]{64}$/.test(value.hash) &&
+      isTransactionHash(value.hash) &&
       typeof value.action === 'string' &&
       typeof value.description === 'string' &&
       typeof value.account === 'string' &&
@@ -34,7 +50,8 @@ function parse(raw: string): PendingTransaction | undefined {
       (value.nonce === undefined || Number.isSafeInteger(value.nonce)) &&
       (value.to === undefined || (typeof value.to === 'string' && isAddress(value.to, { strict: false }))) &&
       (value.input === undefined || (typeof value.input === 'string' && isHex(value.input))) &&
-      (value.dismissed === undefined || typeof value.dismissed === 'boolean')
+      (value.dismissed === undefined || typeof value.dismissed === 'boolean') &&
+      (value.safe === undefined || isSafeProgress(value.safe))
     ) {
       return value as PendingTransaction
     }

@@ -2,19 +2,21 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Address, Hash } from 'viem'
 import { getTransaction } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
-import { getClient, writeContract } from 'wagmi/actions'
+import { getAccount, getClient, writeContract } from 'wagmi/actions'
 import type { ErrorDescription } from '../lib/errors'
 import { type ExplorerLink, transactionLink } from '../lib/explorer'
-import { awaitOutcome, isNetworkFailure, type OutcomeStatus } from './awaitOutcome'
+import { awaitOutcome, awaitSafeOutcome, isNetworkFailure, type Outcome, type OutcomeStatus } from './awaitOutcome'
 import { guardMessage } from './guard'
 import {
   activePendingTransaction,
   clearPendingTransaction,
   type PendingTransaction,
   readPendingTransaction,
+  type SafeProgress,
   usePendingTransaction,
   writePendingTransaction,
 } from './pendingTransaction'
+import { safeTransactionLookup } from './safeApp'
 import { addRecentTransaction } from './walletKitState'
 
 type WriteRequest = Parameters<typeof writeContract>[1]
@@ -75,6 +77,20 @@ const OUTCOMES: {
     message: 'The network is busy. Your transaction is still being watched and will be checked again in a few seconds.',
     afterDismissed: null,
   },
+  superseded: {
+    over: true,
+    tone: 'failure',
+    message:
+      'The Safe executed another transaction with the same nonce, so this one can no longer run. Nothing was changed.',
+    afterDismissed:
+      'The Safe transaction you stopped waiting for was replaced by another with the same nonce. Nothing was changed.',
+  },
+  outsideSafe: {
+    over: false,
+    tone: 'waiting',
+    message: "This transaction waits for the Safe's owners. Open the portal inside your Safe to follow it.",
+    afterDismissed: null,
+  },
 }
 
 /** How long a write whose outcome the busy network could not tell waits before it is looked up again. */
@@ -84,11 +100,38 @@ export const PENDING_RECHECK_MS = 10_000
 export type WriteReport = { message: string; tone: ReportTone; explorer: ExplorerLink | undefined }
 
 /** The nonce and call of a transaction just sent, when the node already knows it. */
-async function sentTransaction(config: Parameters<typeof getClient>[0], hash: Hash) {
+async function sentTransaction(config: Config, hash: Hash) {
   const client = getClient(config)
   const transaction = client ? await getTransaction(client, { hash }).catch(() => undefined) : undefined
   if (!transaction) return {}
   return { nonce: transaction.nonce, to: transaction.to ?? undefined, input: transaction.input }
+}
+
+type Config = Parameters<typeof getClient>[0]
+
+/**
+ * Follows a Safe transaction through the connected Safe: its owners' signatures and then its execution are kept in
+ * the pending record, and the executing transaction (never the Safe transaction's hash) goes to the wallet's recent
+ * transactions once it is known.
+ */
+async function awaitSafeTransaction(config: Config, record: PendingTransaction): Promise<Outcome> {
+  const client = getClient(config)
+  const connector = config.connectors.find((each) => each.type === 'safe')
+  const framed = window.parent !== window
+  const provider = framed ? await connector?.getProvider().catch(() => undefined) : undefined
+  const lookup = safeTransactionLookup(provider)
+  if (!client || !lookup) return { status: 'outsideSafe' }
+  let recorded = record.safe?.txHash !== undefined
+  return awaitSafeOutcome(client, lookup, record, (progress: SafeProgress) => {
+    const latest = readPendingTransaction()
+    if (latest?.hash === record.hash && JSON.stringify(latest.safe) !== JSON.stringify(progress)) {
+      writePendingTransaction({ ...latest, safe: progress })
+    }
+    if (progress.txHash && !recorded) {
+      recorded = true
+      addRecentTransaction(progress.txHash, record.description)
+    }
+  })
 }
 
 /**
@@ -139,7 +182,7 @@ export function useTransactor<Id extends string>(options: {
           fail(`No connection to ${config.chains[0].name} is configured.`)
           return
         }
-        const outcome = await awaitOutcome(client, record)
+        const outcome = record.safe ? await awaitSafeTransaction(config, record) : await awaitOutcome(client, record)
         const row = OUTCOMES[outcome.status]
         // Dismissed if the holder stopped waiting, or if a newer write has taken the record's place since.
         const latest = readPendingTransaction()
@@ -163,8 +206,9 @@ export function useTransactor<Id extends string>(options: {
         }
         const message = wasDismissed ? row.afterDismissed : (reason ?? row.message)
         if (message === null) return
-        const hash = 'receipt' in outcome ? outcome.receipt.transactionHash : record.hash
-        setReport({ message, tone: row.tone, explorer: row.over ? transactionLink(chain, hash) : undefined })
+        // A Safe transaction's own hash is not on chain: only its executing transaction has an explorer page.
+        const hash = 'receipt' in outcome ? outcome.receipt.transactionHash : record.safe ? undefined : record.hash
+        setReport({ message, tone: row.tone, explorer: row.over && hash ? transactionLink(chain, hash) : undefined })
       } catch (failure) {
         clearPendingTransaction(record.hash)
         const message = failureMessage(failure)
@@ -223,16 +267,18 @@ export function useTransactor<Id extends string>(options: {
       } finally {
         setSubmitting(null)
       }
+      // Inside a Safe the wallet answers with the Safe transaction's hash: the owners still have to sign it.
+      const proposedToSafe = getAccount(config).connector?.type === 'safe'
       const record: PendingTransaction = {
         hash,
         action: action.id,
         description: action.description,
         account: address,
         chainId,
-        ...(await sentTransaction(config, hash)),
+        ...(proposedToSafe ? { safe: {} } : await sentTransaction(config, hash)),
       }
       writePendingTransaction(record)
-      addRecentTransaction(hash, action.description)
+      if (!proposedToSafe) addRecentTransaction(hash, action.description)
       await settle(record, action.simulate)
     },
     [address, chainId, chain, config, isConnected, settle, submitting, failureMessage, fail],

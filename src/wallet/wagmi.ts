@@ -4,7 +4,6 @@ import {
   injectedWallet,
   metaMaskWallet,
   rainbowWallet,
-  safeWallet,
   walletConnectWallet,
 } from '@rainbow-me/rainbowkit/wallets'
 import { type CreateConnectorFn, createConfig } from 'wagmi'
@@ -22,6 +21,7 @@ import {
 import { holderRpcStore } from './holderRpc'
 import { localTestWallet } from './localTestWallet'
 import { rpcTransport } from './rpcTransport'
+import { safeAppWallet } from './safeApp'
 
 export const APP_NAME = 'NAI Vesting & Claim Portal'
 
@@ -34,8 +34,8 @@ export const APP_NAME = 'NAI Vesting & Claim Portal'
 export function walletList(appConfig: AppConfig, rpcUrl: string, device: Platform = 'desktop'): WalletList {
   const wallets =
     appConfig.walletConnectProjectId && device === 'desktop'
-      ? [injectedWallet, metaMaskWallet, rainbowWallet, coinbaseWallet, walletConnectWallet, safeWallet]
-      : [injectedWallet, coinbaseWallet, safeWallet]
+      ? [injectedWallet, metaMaskWallet, rainbowWallet, coinbaseWallet, walletConnectWallet, safeAppWallet]
+      : [injectedWallet, coinbaseWallet, safeAppWallet]
   const groups: WalletList = [{ groupName: 'Popular', wallets }]
   if (appConfig.chainId === 31337) {
     groups.unshift({ groupName: 'Local chain', wallets: [localTestWallet(rpcUrl, appConfig.chainId)] })

@@ -182,6 +182,12 @@ function PositionPanels({
         connected={walletConnected}
       />
       {walletConnected && connector?.id === 'localTestWallet' && <LocalAccountPicker />}
+      {walletConnected && connector?.type === 'safe' && (
+        <p className="notice safe-note">
+          This is the position of the Safe {holder}. Each action is proposed to the Safe and runs once enough of its
+          owners have signed it and one of them executes it.
+        </p>
+      )}
       {disabledReason && (
         <p className="notice" role="status">
           {disabledReason}

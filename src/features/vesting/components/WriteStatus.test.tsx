@@ -42,6 +42,29 @@ describe('WriteStatus', () => {
     expect(calls).toEqual(['stopWaiting'])
   })
 
+  it("follows a Safe transaction: its owners' signatures, then its execution", () => {
+    const proposed = {
+      hash: HASH,
+      action: 'unlock',
+      description: 'Claim 250 NAI',
+      account: ANVIL_ACCOUNTS[1],
+      chainId: 1,
+    }
+    const lines = [
+      [{}, "Waiting for the Safe's owners. Claim 250 NAI.Stop waiting"],
+      [
+        { confirmations: 1, threshold: 2 },
+        "Waiting for the Safe's owners — 1 of 2 signatures. Claim 250 NAI.Stop waiting",
+      ],
+      [{ confirmations: 2, threshold: 2, txHash: HASH }, 'Executing… Claim 250 NAI.Stop waiting'],
+    ] as const
+    for (const [safe, text] of lines) {
+      render(<WriteStatus actions={actions({ waitingFor: { ...proposed, safe } }).value} />)
+      expect(screen.getByRole('status').textContent).toBe(text)
+      cleanup()
+    }
+  })
+
   it('says a dismissed write is still watched', () => {
     render(<WriteStatus actions={actions({ watchingInBackground: true }).value} />)
     expect(screen.getByRole('status').textContent).toBe(

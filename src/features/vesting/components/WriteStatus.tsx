@@ -1,3 +1,4 @@
+import type { SafeProgress } from '../../../wallet/pendingTransaction'
 import type { ReportTone } from '../../../wallet/useTransactor'
 import type { VestingActions } from '../actions'
 
@@ -9,6 +10,13 @@ export type WriteStatusActions = Pick<
   'waitingFor' | 'watchingInBackground' | 'stopWaiting' | 'report' | 'clearReport'
 >
 
+/** Where a Safe transaction stands: its owners' signatures, then its execution. */
+export function safeStatusLine({ confirmations, threshold, txHash }: SafeProgress): string {
+  if (txHash) return 'Executing…'
+  if (threshold === undefined) return "Waiting for the Safe's owners."
+  return `Waiting for the Safe's owners — ${confirmations ?? 0} of ${threshold} signatures.`
+}
+
 /**
  * The write in flight and how the last one ended: "Stop waiting" for a transaction that is never mined (it is still
  * watched, and reported if it lands), and a link to the explorer once it has settled.
@@ -19,7 +27,11 @@ export function WriteStatus({ actions }: { actions: WriteStatusActions }) {
     <>
       {waitingFor && (
         <div className="notice pending-notice" role="status">
-          <p>Waiting for your transaction to be confirmed: {waitingFor.description}.</p>
+          <p>
+            {waitingFor.safe
+              ? `${safeStatusLine(waitingFor.safe)} ${waitingFor.description}.`
+              : `Waiting for your transaction to be confirmed: ${waitingFor.description}.`}
+          </p>
           <button type="button" className="button link" onClick={actions.stopWaiting}>
             Stop waiting
           </button>
