@@ -1,3 +1,4 @@
+import './lib/storageGuard'
 import './styles.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
