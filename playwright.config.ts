@@ -23,6 +23,8 @@ const preview = (dir: string, port: number) =>
 const HARNESS = '**/infra.spec.ts'
 /** Journeys through WalletConnect, against the build with a project id and the local relay. */
 const WALLETCONNECT = '**/walletconnect*.spec.ts'
+/** The portal as a Safe App inside Safe{Wallet}, a desktop web app. */
+const SAFE = '**/safe.spec.ts'
 
 // E2E_SKIP_BUILD=1 reuses the last build for quick local iterations.
 const serve = (dir: string, port: number) =>
@@ -52,8 +54,12 @@ export default defineConfig<E2EOptions>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'phone', testIgnore: [HARNESS, WALLETCONNECT], use: { ...viewports.phone, formFactor: 'phone' } },
-    { name: 'desktop', testIgnore: [HARNESS, WALLETCONNECT], use: { ...viewports.desktop, formFactor: 'desktop' } },
+    { name: 'phone', testIgnore: [HARNESS, WALLETCONNECT, SAFE], use: { ...viewports.phone, formFactor: 'phone' } },
+    {
+      name: 'desktop',
+      testIgnore: [HARNESS, WALLETCONNECT],
+      use: { ...viewports.desktop, formFactor: 'desktop' },
+    },
     // The fixtures' own checks in a browser need one run, not one per form factor.
     { name: 'harness', testMatch: HARNESS, use: { ...viewports.desktop, formFactor: 'desktop' } },
     // Phones as wallets see them: by user agent, iOS and Android, against the WalletConnect build.

@@ -62,8 +62,9 @@ export function expectedShell(dist: string, publicDir: string, sourceDir: string
   const urls = new Set([
     'index.html',
     'manifest.webmanifest',
-    // `_headers` configures the host; it is never a file the page loads.
-    ...filesUnder(publicDir).filter((file) => file !== '_headers'),
+    // `_headers` configures the host, and Safe{Wallet} reads `manifest.json` to list the portal as a Safe App: the page
+    // loads neither.
+    ...filesUnder(publicDir).filter((file) => file !== '_headers' && file !== 'manifest.json'),
     ...built.filter((file) => file.startsWith('assets/') && file.endsWith('.css')),
     ...js,
   ])

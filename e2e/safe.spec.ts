@@ -1,0 +1,141 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import type { FrameLocator, Page } from '@playwright/test'
+import type { Address } from 'viem'
+import { ANVIL_PRIVATE_KEYS } from '../src/config/anvil'
+import { baseURL, outDir, rpcUrl } from './fixtures/env'
+import { accounts, expect, type LocalChain, nai, percent, test } from './fixtures/index'
+import { createSafe, deploySafeSingletons, SafeService } from './fixtures/safe'
+import { framingHost, installSafeHost } from './fixtures/safeHost'
+
+/** The Safe's owners: alice, bob and carol, two of whom must sign. */
+const OWNERS = [accounts.alice, accounts.bob, accounts.carol]
+const OWNER_KEYS = [ANVIL_PRIVATE_KEYS[1], ANVIL_PRIVATE_KEYS[2], ANVIL_PRIVATE_KEYS[3]]
+
+/** The built chunks that hold the Safe Apps SDK: loaded only inside a frame. */
+const safeChunks = readdirSync(`${outDir}/assets`).filter(
+  (file) => file.endsWith('.js') && readFileSync(`${outDir}/assets/${file}`, 'utf8').includes('Safe Apps SDK v1'),
+)
+
+const claimPanel = (app: FrameLocator) => app.getByRole('region', { name: 'Claim and Burn Now' })
+const confirmDialog = (app: FrameLocator) => app.getByRole('dialog', { name: 'Confirm claim and burn' })
+
+/** A 2-of-3 Safe holding 1,234.5 NAI with a quarter burned, and 50 NAI from the legacy platforms. */
+async function safeHolder(chain: LocalChain) {
+  const singletons = await deploySafeSingletons(rpcUrl)
+  const safe = await createSafe(rpcUrl, singletons, { owners: OWNERS, threshold: 2 })
+  await chain.addHolder({ account: safe, amount: nai('1234.5'), burnPercentage: percent(25), legacy: nai('50') })
+  const service = new SafeService({ rpcUrl, chainId: 31_337, safe, singletons, ownerKeys: OWNER_KEYS })
+  return { safe, service }
+}
+
+async function snapshot(chain: LocalChain, safe: Address) {
+  return {
+    balance: await chain.balanceOf(safe),
+    dead: await chain.deadBalance(),
+    position: (await chain.position(safe)).amount,
+  }
+}
+
+/** Opens the portal inside the Safe{Wallet} host and waits for the Safe's position. */
+async function openInSafe(page: Page, safe: Address) {
+  const app = page.frameLocator('#safe-app')
+  await expect(app.getByText(`This is the position of the Safe ${safe}.`, { exact: false })).toBeVisible()
+  return app
+}
+
+/** From the claim panel through the confirmation to the Safe: a Safe transaction proposed with 1 of 2 signatures. */
+async function proposeClaimAndBurn(app: FrameLocator) {
+  await claimPanel(app).getByRole('button', { name: 'Claim & Burn' }).click()
+  await expect(confirmDialog(app).getByText('You receive 925.87 NAI, 308.62 NAI are burned.')).toBeVisible()
+  await confirmDialog(app).getByRole('button', { name: 'Claim & Burn' }).click()
+}
+
+const waitingLine = (app: FrameLocator, text: string) => app.getByRole('status').filter({ hasText: text }).first()
+
+test('inside a Safe: connected at once, the claim waits for the owners, then settles exactly', async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { safe, service } = await safeHolder(chain)
+  const host = await installSafeHost(context, { appUrl: baseURL, service, rpcUrl })
+  const chunks: string[] = []
+  page.on('request', (request) => chunks.push(new URL(request.url()).pathname.split('/').pop() ?? ''))
+  await page.goto(host.hostUrl)
+  const app = await openInSafe(page, safe)
+  // Connected with no modal: nothing asked the holder to pick a wallet.
+  await expect(app.getByRole('dialog')).toHaveCount(0)
+  expect(safeChunks.length).toBeGreaterThan(0)
+  expect(chunks).toEqual(expect.arrayContaining(safeChunks))
+  const before = await snapshot(chain, safe)
+
+  await proposeClaimAndBurn(app)
+  await expect(waitingLine(app, "Waiting for the Safe's owners — 1 of 2 signatures.")).toBeVisible()
+  const proposals = host.requests.filter((request) => request.method === 'sendTransactions')
+  expect(proposals).toHaveLength(1)
+  const [proposal] = service.list()
+  const safeTxHash = proposal?.safeTxHash ?? '0x'
+  expect(proposal?.confirmations.map((confirmation) => confirmation.signer)).toEqual([accounts.alice])
+  expect(await snapshot(chain, safe)).toEqual(before)
+
+  // Actions are held back while the Safe transaction waits.
+  const reloaded = app
+  await expect(claimPanel(app).getByRole('button', { name: 'Claiming...' })).toBeDisabled()
+
+  await service.confirm(safeTxHash, 1)
+  await expect(waitingLine(reloaded, "Waiting for the Safe's owners — 2 of 2 signatures.")).toBeVisible()
+  await service.execute(safeTxHash, 2)
+  await expect(reloaded.getByText('Your transaction was confirmed.')).toBeVisible()
+  await expect(reloaded.getByText('You have claimed your whole position.')).toBeVisible()
+  expect(await snapshot(chain, safe)).toEqual({
+    balance: before.balance + nai('925.875'),
+    dead: before.dead + nai('308.625'),
+    position: 0n,
+  })
+})
+
+test('a Safe transaction replaced at the same Safe nonce ends the wait, and nothing moves', async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { safe, service } = await safeHolder(chain)
+  const host = await installSafeHost(context, { appUrl: baseURL, service, rpcUrl })
+  await page.goto(host.hostUrl)
+  const app = await openInSafe(page, safe)
+  const before = await snapshot(chain, safe)
+  await proposeClaimAndBurn(app)
+  await expect(waitingLine(app, "Waiting for the Safe's owners — 1 of 2 signatures.")).toBeVisible()
+  const nonce = service.list()[0]?.tx.nonce
+
+  // The owners reject it instead: an empty transaction to the Safe itself at the same nonce.
+  const rejection = await service.propose([{ to: safe, value: 0n, data: '0x' }], 1, { nonce })
+  await service.confirm(rejection, 2)
+  await service.execute(rejection, 1)
+  await expect(
+    app.getByText(
+      'The Safe executed another transaction with the same nonce, so this one can no longer run. Nothing was changed.',
+    ),
+  ).toBeVisible()
+  await expect(claimPanel(app).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+  expect(await snapshot(chain, safe)).toEqual(before)
+})
+
+test('a page framing the portal from another origin gets no Safe and no hang; outside a frame no Safe code loads', async ({
+  page,
+  context,
+}) => {
+  const host = await framingHost(context, { origin: 'https://portal-clone.example', appUrl: baseURL })
+  const chunks: string[] = []
+  page.on('request', (request) => chunks.push(new URL(request.url()).pathname.split('/').pop() ?? ''))
+  await page.goto(host.hostUrl)
+  const app = page.frameLocator('#safe-app')
+  await expect(app.getByRole('button', { name: 'Connect Wallet' }).first()).toBeVisible()
+  await expect(app.getByText('This is the position of the Safe', { exact: false })).toHaveCount(0)
+
+  chunks.length = 0
+  await page.goto(baseURL)
+  await expect(page.getByRole('button', { name: 'Connect Wallet' }).first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(chunks.filter((chunk) => safeChunks.includes(chunk))).toEqual([])
+})
