@@ -27,6 +27,8 @@ export type Action<Id extends string> = {
   description: string
   /** Simulates the call (so a revert is explained before the wallet is asked) and returns the request to send. */
   simulate: () => Promise<{ request: WriteRequest }>
+  /** Sends something other than that request (a batch of calls), once the simulation has passed; returns its hash. */
+  send?: () => Promise<Hash>
 }
 
 /** How a report reads: a success, a failure, or news about a write still being waited for. */
@@ -259,7 +261,7 @@ export function useTransactor<Id extends string>(options: {
       setSubmitting(action.id)
       try {
         const { request } = await action.simulate()
-        hash = await writeContract(config, request)
+        hash = action.send ? await action.send() : await writeContract(config, request)
       } catch (failure) {
         const message = failureMessage(failure)
         if (message) fail(message)

@@ -16,6 +16,7 @@ import { phaseAt } from '../domain/schedule'
 import { useHolder } from '../holder'
 import { type Deployment, type Holdings, isContractMissing, useDeployment, useHoldings } from '../reads'
 import { WatchOnlyContext } from './ActionButton'
+import { ClaimAllSection } from './ClaimAllSection'
 import { ClaimBurnPanel } from './ClaimBurnPanel'
 import { FreshnessNotice } from './FreshnessNotice'
 import { FullyClaimed } from './FullyClaimed'
@@ -218,6 +219,17 @@ function PositionPanels({
         <FullyClaimed holder={holder} phase={phase} />
       ) : (
         <p className="status">This address has no NAI vesting position.</p>
+      )}
+      {walletConnected && connector?.type === 'safe' && hasPosition(position) && (
+        <ClaimAllSection
+          position={position}
+          schedule={deployment.schedule}
+          legacyAmount={legacyAmount}
+          legacyClaimStart={deployment.legacyClaimStart}
+          format={format}
+          actions={actions}
+          disabledReason={disabledReason}
+        />
       )}
       {legacyAmount > 0n ? (
         <LegacySection
