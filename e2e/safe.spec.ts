@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import type { FrameLocator, Page } from '@playwright/test'
+import type { BrowserContext, FrameLocator, Page } from '@playwright/test'
 import type { Address } from 'viem'
 import { ANVIL_PRIVATE_KEYS } from '../src/config/anvil'
-import { baseURL, outDir, rpcUrl } from './fixtures/env'
-import { accounts, expect, type LocalChain, nai, percent, test } from './fixtures/index'
+import { baseURL, contracts, outDir, rpcUrl } from './fixtures/env'
+import { accounts, expect, type LocalChain, moments, nai, percent, schedule, test } from './fixtures/index'
 import { createSafe, deploySafeSingletons, SafeService } from './fixtures/safe'
 import { framingHost, installSafeHost } from './fixtures/safeHost'
 
@@ -36,11 +36,14 @@ async function snapshot(chain: LocalChain, safe: Address) {
   }
 }
 
-/** Opens the portal inside the Safe{Wallet} host and waits for the Safe's position. */
-async function openInSafe(page: Page, safe: Address) {
+/** Opens the portal inside the Safe{Wallet} host, for a Safe that holds a position, and waits for it. */
+async function openInSafe(page: Page, context: BrowserContext, chain: LocalChain) {
+  const { safe, service } = await safeHolder(chain)
+  const host = await installSafeHost(context, { appUrl: baseURL, service, rpcUrl })
+  await page.goto(host.hostUrl)
   const app = page.frameLocator('#safe-app')
   await expect(app.getByText(`This is the position of the Safe ${safe}.`, { exact: false })).toBeVisible()
-  return app
+  return { app, safe, service, host }
 }
 
 /** From the claim panel through the confirmation to the Safe: a Safe transaction proposed with 1 of 2 signatures. */
@@ -57,12 +60,9 @@ test('inside a Safe: connected at once, the claim waits for the owners, then set
   context,
   chain,
 }) => {
-  const { safe, service } = await safeHolder(chain)
-  const host = await installSafeHost(context, { appUrl: baseURL, service, rpcUrl })
   const chunks: string[] = []
   page.on('request', (request) => chunks.push(new URL(request.url()).pathname.split('/').pop() ?? ''))
-  await page.goto(host.hostUrl)
-  const app = await openInSafe(page, safe)
+  const { app, safe, service, host } = await openInSafe(page, context, chain)
   // Connected with no modal: nothing asked the holder to pick a wallet.
   await expect(app.getByRole('dialog')).toHaveCount(0)
   expect(safeChunks.length).toBeGreaterThan(0)
@@ -79,14 +79,23 @@ test('inside a Safe: connected at once, the claim waits for the owners, then set
   expect(await snapshot(chain, safe)).toEqual(before)
 
   // Actions are held back while the Safe transaction waits.
-  const reloaded = app
   await expect(claimPanel(app).getByRole('button', { name: 'Claiming...' })).toBeDisabled()
 
   await service.confirm(safeTxHash, 1)
-  await expect(waitingLine(reloaded, "Waiting for the Safe's owners — 2 of 2 signatures.")).toBeVisible()
+  await expect(waitingLine(app, "Waiting for the Safe's owners — 2 of 2 signatures.")).toBeVisible()
   await service.execute(safeTxHash, 2)
-  await expect(reloaded.getByText('Your transaction was confirmed.')).toBeVisible()
-  await expect(reloaded.getByText('You have claimed your whole position.')).toBeVisible()
+  await expect(app.getByText('Your transaction was confirmed.')).toBeVisible()
+  await expect(app.getByText('You have claimed your whole position.')).toBeVisible()
+  // The wallet's recent transactions list the executing transaction, confirmed (a Safe transaction's own hash would
+  // stay pending there: no chain receipt ever answers it).
+  await app
+    .getByRole('banner')
+    .getByRole('button', { name: new RegExp(`${safe.slice(0, 4)}…${safe.slice(-4)}`) })
+    .click()
+  const recent = app.getByRole('dialog')
+  await expect(recent.getByText('Claim & Burn: receive 925.87 NAI, burn 308.62 NAI')).toBeVisible()
+  await expect(recent.getByText('Confirmed', { exact: true })).toBeVisible()
+  await expect(recent.getByText('Pending', { exact: true })).toHaveCount(0)
   expect(await snapshot(chain, safe)).toEqual({
     balance: before.balance + nai('925.875'),
     dead: before.dead + nai('308.625'),
@@ -99,10 +108,7 @@ test('a Safe transaction replaced at the same Safe nonce ends the wait, and noth
   context,
   chain,
 }) => {
-  const { safe, service } = await safeHolder(chain)
-  const host = await installSafeHost(context, { appUrl: baseURL, service, rpcUrl })
-  await page.goto(host.hostUrl)
-  const app = await openInSafe(page, safe)
+  const { app, safe, service } = await openInSafe(page, context, chain)
   const before = await snapshot(chain, safe)
   await proposeClaimAndBurn(app)
   await expect(waitingLine(app, "Waiting for the Safe's owners — 1 of 2 signatures.")).toBeVisible()
@@ -138,4 +144,39 @@ test('a page framing the portal from another origin gets no Safe and no hang; ou
   await expect(page.getByRole('button', { name: 'Connect Wallet' }).first()).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(chunks.filter((chunk) => safeChunks.includes(chunk))).toEqual([])
+})
+
+test.describe('while unlocking', () => {
+  test.use({ moment: moments.unlocking })
+
+  test('Claim all is one Safe batch that pays exactly what had unlocked and the legacy amount', async ({
+    page,
+    context,
+    chain,
+  }) => {
+    const { app, safe, service, host } = await openInSafe(page, context, chain)
+    const section = app.getByRole('region', { name: 'Claim Everything' })
+    // A quarter of 1,234.5 NAI has unlocked, and 50 NAI are left from the legacy platforms.
+    await section.getByRole('button', { name: 'Claim all 358.62 NAI' }).click()
+    await expect(waitingLine(app, "Waiting for the Safe's owners — 1 of 2 signatures.")).toBeVisible()
+    const proposals = host.requests.filter((request) => request.method === 'sendTransactions')
+    expect(proposals.map((request) => (request.params as { txs: unknown[] }).txs.length)).toEqual([2])
+    const [proposal] = service.list()
+    expect(proposal?.calls.map((call) => call.to)).toEqual([contracts.vesting, contracts.legacy])
+    const balanceBefore = await chain.balanceOf(safe)
+
+    await service.confirm(proposal?.safeTxHash ?? '0x', 1)
+    await service.execute(proposal?.safeTxHash ?? '0x', 1)
+    await expect(app.getByText('Your transaction was confirmed.')).toBeVisible()
+    const executed = service.list()[0]?.receipt
+    if (!executed) throw new Error('The Safe transaction was not executed.')
+    const block = await chain.getBlock({ blockNumber: executed.blockNumber })
+    const start = BigInt(schedule.unlockStart)
+    const paid = (nai('1234.5') * (block.timestamp - start)) / (BigInt(schedule.unlockEnd) - start)
+    expect(paid).toBeGreaterThanOrEqual(nai('308.625'))
+    expect(await chain.balanceOf(safe)).toBe(balanceBefore + paid + nai('50'))
+    expect(await chain.legacyAmount(safe)).toBe(0n)
+    expect((await chain.position(safe)).unlockedAmount).toBe(paid)
+    await expect(section).toHaveCount(0)
+  })
 })
