@@ -11,7 +11,7 @@ import {
 } from 'viem'
 import { getTransactionCount, getTransactionReceipt, waitForTransactionReceipt } from 'viem/actions'
 import { isEndpointFailure } from '../lib/errors'
-import type { PendingTransaction, SafeProgress } from './pendingTransaction'
+import { isTransactionHash, type PendingTransaction, type SafeProgress } from './pendingTransaction'
 import type { SafeTransactionDetails } from './safeApp'
 
 /**
@@ -103,8 +103,6 @@ function executionFailed(receipt: TransactionReceipt, safe: Address): boolean {
   return receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE)
 }
 
-const isHash = (value: unknown): value is Hash => typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value)
-
 /** Where a Safe transaction stands, from Safe{Wallet}'s answer. */
 export function safeProgress(details: SafeTransactionDetails): SafeProgress {
   const info = details.detailedExecutionInfo
@@ -112,7 +110,7 @@ export function safeProgress(details: SafeTransactionDetails): SafeProgress {
   return {
     ...(confirmations === undefined ? {} : { confirmations }),
     ...(info?.confirmationsRequired === undefined ? {} : { threshold: info.confirmationsRequired }),
-    ...(isHash(details.txHash) ? { txHash: details.txHash } : {}),
+    ...(isTransactionHash(details.txHash) ? { txHash: details.txHash } : {}),
   }
 }
 

@@ -33,7 +33,8 @@ function isSafeProgress(value: unknown): value is SafeProgress {
   return isCount(confirmations) && isCount(threshold) && (txHash === undefined || isTransactionHash(txHash))
 }
 
-function isTransactionHash(value: unknown): value is Hash {
+/** A transaction's (or a Safe transaction's) hash: 32 bytes in hex. */
+export function isTransactionHash(value: unknown): value is Hash {
   return typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value)
 }
 
