@@ -49,7 +49,14 @@ test.describe('with a position', () => {
     await chain.setTime(moments.claim)
     await page.clock.setFixedTime(moments.claim * 1000)
     await expect(page.getByText('12.5% of the tokens you claim now will be burned.')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Claim Everything' })).toBeVisible()
     await axe.check()
+    await page.getByRole('button', { name: 'Claim all 1,092.74 NAI', exact: true }).click()
+    const claimAll = page.getByRole('dialog', { name: 'Confirm claim all' })
+    await expect(claimAll).toContainText('154.32 NAI are burned.')
+    await axe.check()
+    await claimAll.getByRole('button', { name: 'Cancel' }).click()
+    await expect(claimAll).toHaveCount(0)
     if (isPhoneLayout(page)) {
       // On a phone the share is chosen in a sheet first.
       await page.getByRole('button', { name: 'Claim & Burn' }).click()
@@ -64,8 +71,14 @@ test.describe('with a position', () => {
 
     for (const [moment, titles] of [
       [moments.locked, ['Tokens have been Locked', 'Vesting Schedule in Progress', 'Claimable Tokens', TIMELINE]],
-      [unlockingAt(25), ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens', TIMELINE]],
-      [moments.ended, ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens', TIMELINE]],
+      [
+        unlockingAt(25),
+        ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claim Everything', 'Claimable Tokens', TIMELINE],
+      ],
+      [
+        moments.ended,
+        ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claim Everything', 'Claimable Tokens', TIMELINE],
+      ],
     ] as const) {
       await chain.setTime(moment)
       await page.clock.setFixedTime(moment * 1000)

@@ -91,7 +91,14 @@ async function openAsAliceAfterTheBurn(page: Page, chain: LocalChain, wallet: E2
   await expectNote(page, true)
 }
 
-const UNLOCKING_TITLES = ['Tokens are Unlocking', 'Vesting Schedule in Progress', 'Claimable Tokens', TIMELINE]
+/** With unlocked tokens and a legacy amount both claimable, Claim Everything offers them together. */
+const UNLOCKING_TITLES = [
+  'Tokens are Unlocking',
+  'Vesting Schedule in Progress',
+  'Claim Everything',
+  'Claimable Tokens',
+  TIMELINE,
+]
 
 test.describe('before the claim window', () => {
   test.use({ moment: moments.before })
@@ -150,6 +157,7 @@ test.describe('in the claim window', () => {
     await expect(panelTitles(page)).toHaveText([
       'Lock for the Future',
       'Claim and Burn Now',
+      'Claim Everything',
       'Claimable Tokens',
       TIMELINE,
     ])

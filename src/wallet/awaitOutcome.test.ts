@@ -18,7 +18,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { type Anvil, freePort, startAnvil } from '../../scripts/lib/anvil'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import { ANVIL_ACCOUNTS } from '../config/anvil'
-import { awaitOutcome, awaitSafeOutcome } from './awaitOutcome'
+import { awaitBatchOutcome, awaitOutcome, awaitSafeOutcome, type BatchStatus } from './awaitOutcome'
 import type { PendingTransaction, SafeProgress } from './pendingTransaction'
 import type { SafeTransactionDetails } from './safeApp'
 
@@ -245,5 +245,65 @@ describe('awaitSafeOutcome', () => {
     expect(await awaitSafeOutcome(chain, failing.lookup, proposed, () => undefined, { pollMs: 10 })).toEqual({
       status: 'busy',
     })
+  })
+})
+
+describe('awaitBatchOutcome', () => {
+  /** The wallet's answers, one per lookup; the last one repeats. */
+  function scripted(answers: (BatchStatus | Error)[]) {
+    let asked = 0
+    const lookup = async () => {
+      asked++
+      const answer = answers.length > 1 ? answers.shift() : answers[0]
+      if (answer instanceof Error) throw answer
+      if (!answer) throw new Error('no answer')
+      return answer
+    }
+    return { lookup, asked: () => asked }
+  }
+  const done = (status: 'success' | 'failure', hashes: Hash[]): BatchStatus => ({
+    status,
+    receipts: hashes.map((transactionHash) => ({ transactionHash })),
+  })
+  const transfer = () => chain.sendTransaction({ account: HOLDER, to: OTHER, value: parseEther('0.01') })
+  const revert = () => chain.sendTransaction({ account: HOLDER, to: REVERTER, gas: 100_000n })
+
+  it('asks until the wallet has finished, then is a success with the last receipt; the mined hashes are told', async () => {
+    const [first, second] = [await transfer(), await transfer()]
+    const { lookup, asked } = scripted([{ status: 'pending' }, { status: 'pending' }, done('success', [first, second])])
+    const executed: Hash[][] = []
+    const outcome = await awaitBatchOutcome(chain, lookup, (hashes) => executed.push(hashes), { pollMs: 10 })
+    expect(outcome.status).toBe('success')
+    expect(outcome.status === 'success' && outcome.receipt.transactionHash).toBe(second)
+    expect(executed).toEqual([[first, second]])
+    expect(asked()).toBe(3)
+  })
+
+  it('is reverted when every mined call reverted, and partial when only some did', async () => {
+    const failed = await revert()
+    const reverted = await awaitBatchOutcome(chain, scripted([done('failure', [failed])]).lookup, () => undefined)
+    expect(reverted.status).toBe('reverted')
+    expect(reverted.status === 'reverted' && reverted.receipt.transactionHash).toBe(failed)
+    const succeeded = await transfer()
+    const partial = await awaitBatchOutcome(
+      chain,
+      scripted([done('failure', [succeeded, failed])]).lookup,
+      () => undefined,
+    )
+    expect(partial.status).toBe('partial')
+    expect(partial.status === 'partial' && partial.receipt.transactionHash).toBe(failed)
+    // Sent one by one, the second refused in the wallet: the first went through, so the batch is partial.
+    expect(
+      (await awaitBatchOutcome(chain, scripted([done('failure', [succeeded])]).lookup, () => undefined)).status,
+    ).toBe('partial')
+  })
+
+  it('is batchFailed when the wallet failed it before anything was mined, and busy when the network fails', async () => {
+    expect(await awaitBatchOutcome(chain, scripted([done('failure', [])]).lookup, () => undefined)).toEqual({
+      status: 'batchFailed',
+    })
+    expect(
+      await awaitBatchOutcome(chain, scripted([new TypeError('Failed to fetch')]).lookup, () => undefined),
+    ).toEqual({ status: 'busy' })
   })
 })

@@ -36,6 +36,12 @@ export type Outcome =
   | { status: 'superseded' }
   /** A Safe transaction the portal cannot follow here: it is open outside the Safe. */
   | { status: 'outsideSafe' }
+  /** A batch whose wallet is not connected: only the wallet can say how it stands. */
+  | { status: 'walletNeeded' }
+  /** A batch the wallet reports as failed before any of its calls reached the chain. */
+  | { status: 'batchFailed' }
+  /** A batch some of whose calls were mined and succeeded while others failed (a wallet that sent them one by one). */
+  | { status: 'partial'; receipt: TransactionReceipt }
 
 export type OutcomeStatus = Outcome['status']
 
@@ -142,6 +148,50 @@ export async function awaitSafeOutcome(
         const failed =
           receipt.status !== 'success' || details?.txStatus === 'FAILED' || executionFailed(receipt, record.account)
         return { status: failed ? 'reverted' : 'success', receipt }
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs))
+    }
+  } catch (failure) {
+    if (isNetworkFailure(failure)) return { status: globalThis.navigator?.onLine === false ? 'offline' : 'busy' }
+    throw failure
+  }
+}
+
+/** How often a batch the wallet has not finished is looked up again. */
+export const BATCH_POLL_MS = 2_000
+
+/** What a wallet says of a batch (EIP-5792 `wallet_getCallsStatus`): only the fields the portal reads. */
+export type BatchStatus = {
+  status: 'pending' | 'success' | 'failure' | undefined
+  receipts?: readonly { transactionHash: Hash }[]
+}
+
+/**
+ * Waits until a batch sent with `wallet_sendCalls` settles: the wallet is asked how it stands every
+ * {@link BATCH_POLL_MS}, and once it has finished, the chain gives the receipts of the transactions it mined (their
+ * hashes go to `onExecuted`). Every call succeeded: `success`; every mined one reverted: `reverted`; nothing mined:
+ * `batchFailed`; some succeeded and some did not: `partial`. A network failure ends the wait as `offline` or `busy`.
+ */
+export async function awaitBatchOutcome(
+  client: Client<Transport, Chain | undefined>,
+  lookup: () => Promise<BatchStatus>,
+  onExecuted: (hashes: Hash[]) => void,
+  options: { pollMs?: number } = {},
+): Promise<Outcome> {
+  const pollMs = options.pollMs ?? BATCH_POLL_MS
+  try {
+    for (;;) {
+      const batch = await lookup()
+      if (batch.status === 'success' || batch.status === 'failure') {
+        const hashes = (batch.receipts ?? []).map((receipt) => receipt.transactionHash)
+        if (hashes.length === 0) return { status: 'batchFailed' }
+        onExecuted(hashes)
+        const receipts = await Promise.all(hashes.map((hash) => getTransactionReceipt(client, { hash })))
+        const reverted = receipts.filter((receipt) => receipt.status !== 'success')
+        const last = receipts[receipts.length - 1] as TransactionReceipt
+        if (batch.status === 'success' && reverted.length === 0) return { status: 'success', receipt: last }
+        if (reverted.length === receipts.length) return { status: 'reverted', receipt: last }
+        return { status: 'partial', receipt: reverted[0] ?? last }
       }
       await new Promise((resolve) => setTimeout(resolve, pollMs))
     }

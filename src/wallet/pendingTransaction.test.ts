@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../config/anvil'
 import {
   activePendingTransaction,
+  batchKey,
   clearPendingTransaction,
   type PendingTransaction,
   readPendingTransaction,
@@ -46,6 +47,21 @@ describe('the pending write record', () => {
       expect(readPendingTransaction()).toBeNull()
       expect(localStorage.getItem(KEY)).toBeNull()
     }
+  })
+
+  it('a batch keeps its wallet id across a reload, and a record whose key is not that id is dropped', () => {
+    for (const id of ['batch-1f0c', `0x${'ab'.repeat(32)}`, 'x'.repeat(8_192)]) {
+      const batch = record('a', { hash: batchKey(id), nonce: undefined, batch: { id } })
+      localStorage.setItem(KEY, JSON.stringify(batch))
+      expect(readPendingTransaction()).toEqual(batch)
+    }
+    for (const batch of [{ id: 'batch-1' }, { id: '' }, { id: 7 }, {}, 'batch-1']) {
+      localStorage.setItem(KEY, JSON.stringify(record('a', { nonce: undefined, batch } as Partial<PendingTransaction>)))
+      expect(readPendingTransaction()).toBeNull()
+    }
+    const tooLong = 'x'.repeat(8_193)
+    localStorage.setItem(KEY, JSON.stringify(record('a', { hash: batchKey(tooLong), batch: { id: tooLong } })))
+    expect(readPendingTransaction()).toBeNull()
   })
 
   it('a Safe transaction keeps where it stands across a reload', () => {

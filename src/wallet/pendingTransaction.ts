@@ -1,4 +1,4 @@
-import { type Address, type Hash, type Hex, isAddress, isHex } from 'viem'
+import { type Address, type Hash, type Hex, isAddress, isHex, keccak256, stringToHex } from 'viem'
 import { localStorageStore, useStore } from '../lib/store'
 
 /** Where a Safe transaction stands, as last seen: its owners' signatures, and the executing transaction once sent. */
@@ -23,6 +23,22 @@ export type PendingTransaction = {
   dismissed?: boolean
   /** Set when the write was proposed to a Safe: `hash` is then the Safe transaction's hash, not a chain one. */
   safe?: SafeProgress
+  /** Set when the write is a batch of calls (EIP-5792): `hash` is then {@link batchKey} of the wallet's batch id. */
+  batch?: { id: string }
+}
+
+/** A batch id is any string the wallet chooses: its record is known by the id's hash. */
+export function batchKey(id: string): Hash {
+  return keccak256(stringToHex(id))
+}
+
+/** The longest batch id kept (EIP-5792 allows up to 4,096 bytes). */
+const MAX_BATCH_ID = 8_192
+
+function isBatch(value: unknown): value is { id: string } {
+  if (typeof value !== 'object' || value === null) return false
+  const { id } = value as Record<string, unknown>
+  return typeof id === 'string' && id.length > 0 && id.length <= MAX_BATCH_ID
 }
 
 const isCount = (value: unknown) => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0)
@@ -52,7 +68,8 @@ function parse(raw: string): PendingTransaction | undefined {
       (value.to === undefined || (typeof value.to === 'string' && isAddress(value.to, { strict: false }))) &&
       (value.input === undefined || (typeof value.input === 'string' && isHex(value.input))) &&
       (value.dismissed === undefined || typeof value.dismissed === 'boolean') &&
-      (value.safe === undefined || isSafeProgress(value.safe))
+      (value.safe === undefined || isSafeProgress(value.safe)) &&
+      (value.batch === undefined || (isBatch(value.batch) && batchKey(value.batch.id) === value.hash))
     ) {
       return value as PendingTransaction
     }

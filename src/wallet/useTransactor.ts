@@ -2,14 +2,23 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Address, Hash } from 'viem'
 import { getTransaction } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
-import { getAccount, getClient, writeContract } from 'wagmi/actions'
+import { getAccount, getCallsStatus, getClient, writeContract } from 'wagmi/actions'
 import type { ErrorDescription } from '../lib/errors'
 import { type ExplorerLink, transactionLink } from '../lib/explorer'
-import { awaitOutcome, awaitSafeOutcome, isNetworkFailure, type Outcome, type OutcomeStatus } from './awaitOutcome'
+import {
+  awaitBatchOutcome,
+  awaitOutcome,
+  awaitSafeOutcome,
+  isNetworkFailure,
+  type Outcome,
+  type OutcomeStatus,
+} from './awaitOutcome'
 import { guardMessage } from './guard'
 import {
   activePendingTransaction,
+  batchKey,
   clearPendingTransaction,
+  isTransactionHash,
   type PendingTransaction,
   readPendingTransaction,
   type SafeProgress,
@@ -27,8 +36,11 @@ export type Action<Id extends string> = {
   description: string
   /** Simulates the call (so a revert is explained before the wallet is asked) and returns the request to send. */
   simulate: () => Promise<{ request: WriteRequest }>
-  /** Sends something other than that request (a batch of calls), once the simulation has passed; returns its hash. */
-  send?: () => Promise<Hash>
+  /**
+   * Sends a batch of calls (EIP-5792 `wallet_sendCalls`) instead of that request, once the simulation has passed, and
+   * returns the wallet's batch id (inside a Safe: the Safe transaction's hash).
+   */
+  send?: () => Promise<string>
 }
 
 /** How a report reads: a success, a failure, or news about a write still being waited for. */
@@ -93,6 +105,26 @@ const OUTCOMES: {
     message: "This transaction waits for the Safe's owners. Open the portal inside your Safe to follow it.",
     afterDismissed: null,
   },
+  walletNeeded: {
+    over: false,
+    tone: 'waiting',
+    message: 'Your wallet is following this batch. Connect it to see how it ended.',
+    afterDismissed: null,
+  },
+  batchFailed: {
+    over: true,
+    tone: 'failure',
+    message: 'Your wallet reports that the batch did not go through. Nothing was changed.',
+    afterDismissed:
+      'Your wallet reports that the batch you stopped waiting for did not go through. Nothing was changed.',
+  },
+  partial: {
+    over: true,
+    tone: 'failure',
+    message: 'Part of the batch went through and part of it failed. The figures show what changed.',
+    afterDismissed:
+      'Part of the batch you stopped waiting for went through and part of it failed. The figures show what changed.',
+  },
 }
 
 /** How long a write whose outcome the busy network could not tell waits before it is looked up again. */
@@ -137,6 +169,24 @@ async function awaitSafeTransaction(config: Config, record: PendingTransaction):
 }
 
 /**
+ * Follows a batch of calls through the wallet that sent it (EIP-5792 `wallet_getCallsStatus`); the transactions it
+ * mined go to the wallet's recent transactions, never the batch id.
+ */
+async function awaitBatch(config: Config, record: PendingTransaction & { batch: { id: string } }): Promise<Outcome> {
+  const client = getClient(config)
+  if (!client) return { status: 'walletNeeded' }
+  if (getAccount(config).status !== 'connected') return { status: 'walletNeeded' }
+  const { id } = record.batch
+  return awaitBatchOutcome(
+    client,
+    () => getCallsStatus(config, { id }),
+    (hashes) => {
+      for (const hash of hashes) addRecentTransaction(hash, record.description)
+    },
+  )
+}
+
+/**
  * The one write pipeline every action button uses: guard, simulate, write, then wait for the outcome
  * ({@link awaitOutcome}) and refresh what the write changed. A pending write survives a reload.
  */
@@ -147,7 +197,7 @@ export function useTransactor<Id extends string>(options: {
 }) {
   const config = useConfig()
   const chain = config.chains[0]
-  const { address, chainId, isConnected } = useAccount()
+  const { address, chainId, isConnected, status: connection } = useAccount()
   const stored = usePendingTransaction()
   const [report, setReport] = useState<WriteReport | null>(null)
   const [submitting, setSubmitting] = useState<Id | null>(null)
@@ -174,17 +224,21 @@ export function useTransactor<Id extends string>(options: {
   }, [])
 
   const settle = useCallback(
-    async (record: PendingTransaction, resimulate?: () => Promise<unknown>) => {
-      if (waiting.current.has(record.hash)) return
+    async (record: PendingTransaction, resimulate?: () => Promise<unknown>): Promise<OutcomeStatus | null> => {
+      if (waiting.current.has(record.hash)) return null
       waiting.current.add(record.hash)
       try {
         const client = getClient(config)
         if (!client) {
           clearPendingTransaction(record.hash)
           fail(`No connection to ${config.chains[0].name} is configured.`)
-          return
+          return null
         }
-        const outcome = record.safe ? await awaitSafeTransaction(config, record) : await awaitOutcome(client, record)
+        const outcome = record.safe
+          ? await awaitSafeTransaction(config, record)
+          : record.batch
+            ? await awaitBatch(config, { ...record, batch: record.batch })
+            : await awaitOutcome(client, record)
         const row = OUTCOMES[outcome.status]
         // Dismissed if the holder stopped waiting, or if a newer write has taken the record's place since.
         const latest = readPendingTransaction()
@@ -207,14 +261,17 @@ export function useTransactor<Id extends string>(options: {
           }, PENDING_RECHECK_MS)
         }
         const message = wasDismissed ? row.afterDismissed : (reason ?? row.message)
-        if (message === null) return
+        if (message === null) return outcome.status
         // A Safe transaction's own hash is not on chain: only its executing transaction has an explorer page.
-        const hash = 'receipt' in outcome ? outcome.receipt.transactionHash : record.safe ? undefined : record.hash
+        const hash =
+          'receipt' in outcome ? outcome.receipt.transactionHash : record.safe || record.batch ? undefined : record.hash
         setReport({ message, tone: row.tone, explorer: row.over && hash ? transactionLink(chain, hash) : undefined })
+        return outcome.status
       } catch (failure) {
         clearPendingTransaction(record.hash)
         const message = failureMessage(failure)
         if (message) fail(message)
+        return null
       } finally {
         waiting.current.delete(record.hash)
         onSettledRef.current()
@@ -226,23 +283,27 @@ export function useTransactor<Id extends string>(options: {
   const settleRef = useRef(settle)
   settleRef.current = settle
 
-  // Resume waiting for a transaction sent before a reload, and again when the connection comes back.
+  // Resume waiting for a transaction sent before a reload, and again when the connection comes back. Only the wallet
+  // that sent a batch can say how it stands: its record waits for the wallet to reconnect.
   useEffect(() => {
     const resume = () => {
       const record = readPendingTransaction()
-      if (record && record.chainId === chain.id) void settle(record)
+      if (!record || record.chainId !== chain.id) return
+      if (record.batch && (connection === 'connecting' || connection === 'reconnecting')) return
+      void settle(record)
     }
     resume()
     window.addEventListener('online', resume)
     return () => window.removeEventListener('online', resume)
-  }, [chain.id, settle])
+  }, [chain.id, settle, connection])
 
+  /** Runs `action` and resolves with how it ended (`null`: it was not sent, or its outcome could not be told). */
   const run = useCallback(
-    async (action: Action<Id>) => {
+    async (action: Action<Id>): Promise<OutcomeStatus | null> => {
       // A record from another chain (another build on this origin) is never settled here: it holds nothing back.
       const stored = activePendingTransaction(readPendingTransaction())
       const current = stored && stored.chainId === chain.id ? stored : null
-      if (submitting) return
+      if (submitting) return null
       setReport(null)
       const connected = isConnected && address !== undefined
       const guard = guardMessage({
@@ -254,34 +315,43 @@ export function useTransactor<Id extends string>(options: {
       })
       if (guard !== null || address === undefined || chainId === undefined) {
         if (guard) fail(guard)
-        return
+        return null
       }
-      if (current) return
-      let hash: Hash
+      if (current) return null
+      // Inside a Safe the wallet answers with the Safe transaction's hash: the owners still have to sign it.
+      const proposedToSafe = getAccount(config).connector?.type === 'safe'
+      let sent: { hash: Hash } | { batch: string }
       setSubmitting(action.id)
       try {
         const { request } = await action.simulate()
-        hash = action.send ? await action.send() : await writeContract(config, request)
+        sent = action.send ? { batch: await action.send() } : { hash: await writeContract(config, request) }
       } catch (failure) {
         const message = failureMessage(failure)
         if (message) fail(message)
-        return
+        return null
       } finally {
         setSubmitting(null)
       }
-      // Inside a Safe the wallet answers with the Safe transaction's hash: the owners still have to sign it.
-      const proposedToSafe = getAccount(config).connector?.type === 'safe'
+      const hash = 'hash' in sent ? sent.hash : proposedToSafe ? sent.batch : batchKey(sent.batch)
+      if (!isTransactionHash(hash)) {
+        fail('The Safe answered with a transaction id the portal cannot follow. Check the transaction in your Safe.')
+        return null
+      }
       const record: PendingTransaction = {
         hash,
         action: action.id,
         description: action.description,
         account: address,
         chainId,
-        ...(proposedToSafe ? { safe: {} } : await sentTransaction(config, hash)),
+        ...(proposedToSafe
+          ? { safe: {} }
+          : 'batch' in sent
+            ? { batch: { id: sent.batch } }
+            : await sentTransaction(config, hash)),
       }
       writePendingTransaction(record)
-      if (!proposedToSafe) addRecentTransaction(hash, action.description)
-      await settle(record, action.simulate)
+      if (!proposedToSafe && 'hash' in sent) addRecentTransaction(hash, action.description)
+      return settle(record, action.simulate)
     },
     [address, chainId, chain, config, isConnected, settle, submitting, failureMessage, fail],
   )

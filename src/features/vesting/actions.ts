@@ -1,15 +1,19 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
-import { encodeFunctionData, isHash } from 'viem'
+import { encodeFunctionData } from 'viem'
 import { useConfig } from 'wagmi'
 import { sendCalls, simulateContract } from 'wagmi/actions'
 import { useAppConfig } from '../../config/AppConfigContext'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
+import type { Batching } from '../../wallet/batching'
 import { useTransactor } from '../../wallet/useTransactor'
 import { describeHolderError } from './errors'
 
 export type VestingActionId = 'claimAndBurn' | 'unlock' | 'legacyClaim' | 'claimAll'
+
+/** What Claim all takes from the position: what has unlocked, or in the claim window an amount with its burn. */
+export type ClaimAllPart = { kind: 'unlock' } | { kind: 'claimAndBurn'; amount: bigint }
 
 /** The holder actions, each through the one write pipeline; a receipt refreshes the holder's reads. */
 export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: string; decimals: number }) {
@@ -52,32 +56,49 @@ export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: s
             simulateContract(config, { address: vestingAddress, abi: vestingAbi, functionName: 'unlock' }),
         }),
       /**
-       * What has unlocked and the legacy amount in one batch (inside a Safe: one Safe transaction through MultiSend).
-       * Both calls are simulated first, so either one's revert is explained before the wallet is asked.
+       * What can be claimed from the position (what has unlocked, or in the claim window the whole position with its
+       * burn) and the legacy amount together: one batch where the wallet can send one (inside a Safe: one Safe
+       * transaction through MultiSend), otherwise the two transactions one after the other, the second once the first
+       * has succeeded. Both calls are simulated first, so either one's revert is explained before the wallet is asked.
        */
-      claimAll: (description: string) =>
-        run({
+      claimAll: async (part: ClaimAllPart, batching: Batching, description: string) => {
+        const first =
+          part.kind === 'unlock'
+            ? ({ address: vestingAddress, abi: vestingAbi, functionName: 'unlock' } as const)
+            : ({ address: vestingAddress, abi: vestingAbi, functionName: 'claimAndBurn', args: [part.amount] } as const)
+        const legacy = { address: legacyAddress, abi: legacyClaimAbi, functionName: 'claim' } as const
+        if (batching === 'sequential') {
+          const firstEnded = await run({
+            id: 'claimAll',
+            description: `${description} (1 of 2)`,
+            simulate: () => simulateContract(config, first),
+          })
+          if (firstEnded !== 'success') return
+          await run({
+            id: 'claimAll',
+            description: `${description} (2 of 2)`,
+            simulate: () => simulateContract(config, legacy),
+          })
+          return
+        }
+        await run({
           id: 'claimAll',
           description,
           simulate: async () => {
-            const [unlock] = await Promise.all([
-              simulateContract(config, { address: vestingAddress, abi: vestingAbi, functionName: 'unlock' }),
-              simulateContract(config, { address: legacyAddress, abi: legacyClaimAbi, functionName: 'claim' }),
-            ])
-            return unlock
+            const [request] = await Promise.all([simulateContract(config, first), simulateContract(config, legacy)])
+            return request
           },
           send: async () => {
             const { id } = await sendCalls(config, {
               calls: [
-                { to: vestingAddress, data: encodeFunctionData({ abi: vestingAbi, functionName: 'unlock' }) },
-                { to: legacyAddress, data: encodeFunctionData({ abi: legacyClaimAbi, functionName: 'claim' }) },
+                { to: vestingAddress, data: encodeFunctionData(first) },
+                { to: legacyAddress, data: encodeFunctionData(legacy) },
               ],
             })
-            // A Safe answers with its Safe transaction's hash, which the pipeline follows through Safe{Wallet}.
-            if (!isHash(id)) throw new Error('The wallet answered the batch with an id the portal cannot follow.')
             return id
           },
-        }),
+        })
+      },
       legacyClaim: (description: string) =>
         run({
           id: 'legacyClaim',

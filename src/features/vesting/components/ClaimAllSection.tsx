@@ -1,10 +1,14 @@
-import type { VestingActions } from '../actions'
+import { useCallback, useState } from 'react'
+import { Sheet } from '../../../lib/Sheet'
+import { type Batching, useBatching } from '../../../wallet/batching'
+import type { ClaimAllPart, VestingActions } from '../actions'
 import { useNow } from '../clock'
-import { claimableAmount, type Position } from '../domain/position'
-import type { Schedule } from '../domain/schedule'
+import { claimableAmount, claimSplit, type Position } from '../domain/position'
+import type { Phase, Schedule } from '../domain/schedule'
 import { ActionButton } from './ActionButton'
 
 type Props = {
+  phase: Phase
   position: Position
   schedule: Schedule
   legacyAmount: bigint
@@ -14,11 +18,19 @@ type Props = {
   disabledReason: string | null
 }
 
+/** How the claim reaches the chain, in the holder's words. */
+const HOW: Record<Batching, string> = {
+  safe: 'in one Safe transaction: the owners sign once',
+  atomic: 'in one batch: your wallet asks you once',
+  sequential: 'as two transactions, one after the other: your wallet asks you for each',
+}
+
 /**
- * Inside a Safe, what has unlocked and the legacy amount in one Safe transaction: the owners sign once, not twice.
- * Shown only while both can be claimed.
+ * Everything the holder can claim in one step: what has unlocked (in the claim window, the whole position with its
+ * burn) and the legacy amount. Shown only while both can be claimed; the claim window's burn is confirmed first.
  */
 export function ClaimAllSection({
+  phase,
   position,
   schedule,
   legacyAmount,
@@ -28,23 +40,66 @@ export function ClaimAllSection({
   disabledReason,
 }: Props) {
   const now = useNow()
+  const [confirming, setConfirming] = useState(false)
+  const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), [])
+  const inWindow = phase === 'claim'
   const unlockable = claimableAmount(position, schedule, now)
+  const split = claimSplit(position.amount, 100, position.burnPercentage)
+  const fromPosition = inWindow ? split.received : unlockable
   const pending = actions.pending === 'claimAll'
-  if (!pending && (unlockable === 0n || legacyAmount === 0n || now < legacyClaimStart)) return null
-  const description = `Claim all: ${format(unlockable)} unlocked and ${format(legacyAmount)} legacy`
+  const offered = fromPosition > 0n && legacyAmount > 0n && now >= legacyClaimStart
+  const batching = useBatching(offered || pending)
+  if ((!pending && !offered) || batching === undefined) return null
+
+  const part: ClaimAllPart = inWindow ? { kind: 'claimAndBurn', amount: split.claimed } : { kind: 'unlock' }
+  const description = inWindow
+    ? `Claim all: receive ${format(split.received)}, burn ${format(split.burned)}, and ${format(legacyAmount)} legacy`
+    : `Claim all: ${format(unlockable)} unlocked and ${format(legacyAmount)} legacy`
+  const claim = () => void actions.claimAll(part, batching, description)
   return (
     <section className="panel claim-all" aria-labelledby="claim-all-title">
       <h2 id="claim-all-title">Claim Everything</h2>
-      <p>
-        {format(unlockable)} unlocked (more if it is executed later: unlocking goes on) and {format(legacyAmount)} from
-        previous vesting platforms, in one Safe transaction.
-      </p>
+      {inWindow ? (
+        <p>
+          Your whole position with its burn ({format(split.received)} for you, {format(split.burned)} burned) and{' '}
+          {format(legacyAmount)} from previous vesting platforms, {HOW[batching]}.
+        </p>
+      ) : (
+        <p>
+          {format(unlockable)} unlocked{batching === 'safe' ? ' (more if it is executed later: unlocking goes on)' : ''}{' '}
+          and {format(legacyAmount)} from previous vesting platforms, {HOW[batching]}.
+        </p>
+      )}
       <ActionButton
-        label={`Claim all ${format(unlockable + legacyAmount)}`}
+        label={`Claim all ${format(fromPosition + legacyAmount)}`}
         pending={pending}
         disabled={actions.pending !== null || disabledReason !== null}
-        onClick={() => void actions.claimAll(description)}
+        onClick={inWindow ? () => setConfirming(true) : claim}
       />
+      {inWindow && (
+        <Sheet open={confirming} onOpenChange={setConfirming} title="Confirm claim all">
+          <p>
+            You receive {format(split.received + legacyAmount)}: {format(split.received)} from your position and{' '}
+            {format(legacyAmount)} from previous vesting platforms. {format(split.burned)} are burned.
+          </p>
+          <p>Burning is irreversible.</p>
+          <div className="sheet-actions">
+            <button type="button" className="button" onClick={() => setConfirming(false)} ref={focusOnMount}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => {
+                setConfirming(false)
+                claim()
+              }}
+            >
+              Claim all
+            </button>
+          </div>
+        </Sheet>
+      )}
     </section>
   )
 }

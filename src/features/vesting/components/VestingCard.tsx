@@ -220,8 +220,9 @@ function PositionPanels({
       ) : (
         <p className="status">This address has no NAI vesting position.</p>
       )}
-      {walletConnected && connector?.type === 'safe' && hasPosition(position) && (
+      {walletConnected && !watching && hasPosition(position) && (
         <ClaimAllSection
+          phase={phase}
           position={position}
           schedule={deployment.schedule}
           legacyAmount={legacyAmount}
