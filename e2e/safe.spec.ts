@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import type { BrowserContext, FrameLocator, Page } from '@playwright/test'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { type BrowserContext, chromium, type FrameLocator, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import { ANVIL_PRIVATE_KEYS } from '../src/config/anvil'
-import { baseURL, contracts, outDir, rpcUrl } from './fixtures/env'
+import { baseURL, chromiumArgs, chromiumPath, contracts, outDir, rpcUrl } from './fixtures/env'
 import { accounts, expect, type LocalChain, moments, nai, percent, schedule, test } from './fixtures/index'
 import { createSafe, deploySafeSingletons, SafeService } from './fixtures/safe'
 import { framingHost, installSafeHost } from './fixtures/safeHost'
@@ -101,6 +101,47 @@ test('inside a Safe: connected at once, the claim waits for the owners, then set
     dead: before.dead + nai('308.625'),
     position: 0n,
   })
+})
+
+test('a Safe transaction being waited for is followed again after a reload of Safe{Wallet}', async ({
+  chain,
+}, testInfo) => {
+  // A browser profile like a holder's, with third-party cookies allowed (Chrome's default outside private windows): the
+  // framed portal keeps its storage, partitioned under Safe{Wallet}'s site, from one visit to the next. A private
+  // window (the tests' usual context) denies it.
+  const profile = testInfo.outputPath('profile')
+  mkdirSync(`${profile}/Default`, { recursive: true })
+  writeFileSync(`${profile}/Default/Preferences`, JSON.stringify({ profile: { cookie_controls_mode: 0 } }))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    viewport: { width: 1440, height: 900 },
+  })
+  try {
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.clock.install({ time: chain.moment * 1000 })
+    const { app, safe, service } = await openInSafe(page, context, chain)
+    const before = await snapshot(chain, safe)
+    await proposeClaimAndBurn(app)
+    await expect(waitingLine(app, "Waiting for the Safe's owners — 1 of 2 signatures.")).toBeVisible()
+    const safeTxHash = service.list()[0]?.safeTxHash ?? '0x'
+    await service.confirm(safeTxHash, 2)
+
+    await page.reload()
+    const reloaded = page.frameLocator('#safe-app')
+    await expect(waitingLine(reloaded, "Waiting for the Safe's owners — 2 of 2 signatures.")).toBeVisible()
+    await expect(claimPanel(reloaded).getByRole('button', { name: 'Claiming...' })).toBeDisabled()
+    expect(service.list()).toHaveLength(1)
+    await service.execute(safeTxHash, 1)
+    await expect(reloaded.getByText('Your transaction was confirmed.')).toBeVisible()
+    expect(await snapshot(chain, safe)).toEqual({
+      balance: before.balance + nai('925.875'),
+      dead: before.dead + nai('308.625'),
+      position: 0n,
+    })
+  } finally {
+    await context.close()
+  }
 })
 
 test('a Safe transaction replaced at the same Safe nonce ends the wait, and nothing moves', async ({
