@@ -86,6 +86,8 @@ test.describe('while tokens are unlocking', () => {
     const batch = onlyBatch(wallet)
     expect(batch.calls).toHaveLength(2)
     expect(wallet.requests('eth_sendTransaction')).toHaveLength(0)
+    // The wallet was asked what it can do once for the connection.
+    expect(wallet.requests('wallet_getCapabilities')).toHaveLength(1)
     const [unlockHash, legacyHash] = batch.hashes
     if (!unlockHash || !legacyHash) throw new Error('The batch mined fewer than two transactions.')
     const unlocked = await blockTime(chain, unlockHash)

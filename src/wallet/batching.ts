@@ -22,18 +22,27 @@ export function batchesAtomically(capabilities: unknown): boolean {
 }
 
 /**
- * How the connected wallet would send a batch; `undefined` while its capabilities are being asked. The wallet is asked
- * once per connection, and only when `enabled` (a batch is on offer); a wallet that cannot answer sends one by one.
+ * How the connected wallet would send a batch; `undefined` while its capabilities are being asked. Only a wallet in
+ * the page (injected, EIP-6963) is asked, once per connection and only when `enabled` (a batch is on offer): a
+ * request to a wallet connected through WalletConnect would open the wallet app on the holder's phone. A wallet not
+ * asked, or that cannot answer, sends one by one.
  */
 export function useBatching(enabled: boolean): Batching | undefined {
   const { connector } = useAccount()
   const chainId = useConfig().chains[0].id
   const inSafe = connector?.type === 'safe'
+  const inPage = connector?.type === 'injected'
   const capabilities = useCapabilities({
     chainId,
-    query: { enabled: enabled && !inSafe, retry: false, staleTime: Number.POSITIVE_INFINITY },
+    query: {
+      enabled: enabled && inPage,
+      retry: false,
+      retryOnMount: false,
+      staleTime: Number.POSITIVE_INFINITY,
+    },
   })
   if (inSafe) return 'safe'
+  if (!inPage) return 'sequential'
   if (capabilities.isPending) return undefined
   return batchesAtomically(capabilities.data) ? 'atomic' : 'sequential'
 }
