@@ -457,6 +457,58 @@ test.describe('writing through WalletConnect', () => {
     })
   })
 
+  test('a request answered while the tab was discarded is found again when the holder comes back, and settles', async ({
+    page,
+    chain,
+    walletConnect,
+  }) => {
+    await connect(page, walletConnect)
+    const before = await snapshot(chain, accounts.alice)
+    await walletConnect.holdRequests()
+    await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
+    await expect.poll(() => walletConnect.events('request').length).toBe(1)
+    await expect(
+      page.getByText('Waiting for your wallet to answer: Claim & Burn: receive 925.87 NAI, burn 308.62 NAI.'),
+    ).toBeVisible()
+    // The holder is in the wallet app and the phone discards the portal's tab: its page and everything in memory go.
+    await page.goto('about:blank')
+    await walletConnect.releaseRequests()
+    await expect.poll(() => walletConnect.events('answered').length).toBe(1)
+    await expect.poll(async () => (await snapshot(chain, accounts.alice)).position).toBe(0n)
+
+    // Back in the browser, the tab loads again: the write is found by its event and reported like any other.
+    await page.goto('/')
+    await expect(page.getByText('Your transaction was confirmed.')).toBeVisible()
+    await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
+    expect(await snapshot(chain, accounts.alice)).toEqual({
+      balance: before.balance + nai('925.875'),
+      dead: before.dead + nai('308.625'),
+      totalBurned: before.totalBurned + nai('308.625'),
+      position: 0n,
+    })
+    expect(walletConnect.events('answered').map((event) => event.method)).toEqual(['eth_sendTransaction'])
+  })
+
+  test('a request the wallet never answers keeps waiting after the tab comes back, until the holder stops waiting', async ({
+    page,
+    chain,
+    walletConnect,
+  }) => {
+    await connect(page, walletConnect)
+    const before = await snapshot(chain, accounts.alice)
+    await walletConnect.holdRequests()
+    await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
+    await expect.poll(() => walletConnect.events('request').length).toBe(1)
+    await page.goto('about:blank')
+    await page.goto('/')
+    const waiting = page.getByRole('status').filter({ hasText: 'Waiting for your wallet to answer' })
+    await expect(waiting).toBeVisible()
+    await expect(claimPanel(page).getByRole('button', { name: 'Claiming...' })).toBeDisabled()
+    await waiting.getByRole('button', { name: 'Stop waiting' }).click()
+    await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+    expect(await snapshot(chain, accounts.alice)).toEqual(before)
+  })
+
   test('a relay restarted in the middle of a request: both sides reconnect and the write settles', async ({
     page,
     chain,

@@ -18,7 +18,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { type Anvil, freePort, startAnvil } from '../../scripts/lib/anvil'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import { ANVIL_ACCOUNTS } from '../config/anvil'
-import { awaitBatchOutcome, awaitOutcome, awaitSafeOutcome, type BatchStatus } from './awaitOutcome'
+import {
+  awaitBatchOutcome,
+  awaitOutcome,
+  awaitSafeOutcome,
+  type BatchStatus,
+  findRequestedTransaction,
+} from './awaitOutcome'
 import type { PendingTransaction, SafeProgress } from './pendingTransaction'
 import type { SafeTransactionDetails } from './safeApp'
 
@@ -305,5 +311,60 @@ describe('awaitBatchOutcome', () => {
     expect(
       await awaitBatchOutcome(chain, scripted([new TypeError('Failed to fetch')]).lookup, () => undefined),
     ).toEqual({ status: 'busy' })
+  })
+})
+
+describe('findRequestedTransaction', () => {
+  /** Code that logs topics [EVENT, HOLDER_TOPIC] on any call: PUSH32 t1 PUSH32 t0 PUSH0 PUSH0 LOG2 STOP. */
+  const EMITTER: Address = '0x000000000000000000000000000000000000e317'
+  const EVENT: Hash = `0x${'e1'.repeat(32)}`
+  const HOLDER_TOPIC: Hash = `0x${HOLDER.slice(2).toLowerCase().padStart(64, '0')}`
+  const OTHER_TOPIC: Hash = `0x${OTHER.slice(2).toLowerCase().padStart(64, '0')}`
+
+  beforeAll(async () => {
+    await chain.setCode({ address: EMITTER, bytecode: `0x7f${HOLDER_TOPIC.slice(2)}7f${EVENT.slice(2)}5f5fa200` })
+  })
+
+  /** What the portal stores as it asks the wallet: the next block and the holder's next nonce, and the event to look for. */
+  async function asked(topics: Hash[] = [EVENT, HOLDER_TOPIC]) {
+    const record: PendingTransaction & { requested: NonNullable<PendingTransaction['requested']> } = {
+      hash: `0x${'0d'.repeat(32)}`,
+      action: 'test',
+      description: 'test',
+      account: HOLDER,
+      chainId: foundry.id,
+      requested: {
+        fromBlock: Number(await chain.getBlockNumber({ cacheTime: 0 })) + 1,
+        nonce: await chain.getTransactionCount({ address: HOLDER, blockTag: 'pending' }),
+        logs: { address: EMITTER, topics },
+      },
+    }
+    return record
+  }
+
+  it("finds the transaction the wallet sent by the holder's event", async () => {
+    const record = await asked()
+    const sent = await chain.sendTransaction({ account: HOLDER, to: EMITTER, gas: 100_000n })
+    expect(await findRequestedTransaction(chain, record, () => true, { pollMs: 10 })).toBe(sent)
+  })
+
+  it("is replaced once the holder's nonce moved on without the event: another holder's event does not count", async () => {
+    const record = await asked([EVENT, OTHER_TOPIC])
+    await chain.sendTransaction({ account: HOLDER, to: EMITTER, gas: 100_000n })
+    expect(await findRequestedTransaction(chain, record, () => true, { pollMs: 10 })).toEqual({ status: 'replaced' })
+  })
+
+  it('keeps looking while the wallet has not answered, and stops when the page that asked has the answer', async () => {
+    const record = await asked()
+    let checks = 0
+    const found = await findRequestedTransaction(chain, record, () => ++checks < 4, { pollMs: 10 })
+    expect(found).toBeNull()
+    expect(checks).toBe(4)
+  })
+
+  it('is busy when the node cannot be reached', async () => {
+    const record = await asked()
+    const dead = clientFor(http(`http://127.0.0.1:${await freePort()}`, { retryCount: 0 }))
+    expect(await findRequestedTransaction(dead, record, () => true, { pollMs: 10 })).toEqual({ status: 'busy' })
   })
 })

@@ -3,7 +3,9 @@ import {
   type Chain,
   type Client,
   type Hash,
+  hexToNumber,
   isAddressEqual,
+  numberToHex,
   type TransactionReceipt,
   type Transport,
   toEventSelector,
@@ -11,7 +13,12 @@ import {
 } from 'viem'
 import { getTransactionCount, getTransactionReceipt, waitForTransactionReceipt } from 'viem/actions'
 import { isEndpointFailure } from '../lib/errors'
-import { isTransactionHash, type PendingTransaction, type SafeProgress } from './pendingTransaction'
+import {
+  isTransactionHash,
+  type PendingTransaction,
+  type RequestedWrite,
+  type SafeProgress,
+} from './pendingTransaction'
 import type { SafeTransactionDetails } from './safeApp'
 
 /**
@@ -186,13 +193,55 @@ export async function awaitBatchOutcome(
         const hashes = (batch.receipts ?? []).map((receipt) => receipt.transactionHash)
         if (hashes.length === 0) return { status: 'batchFailed' }
         onExecuted(hashes)
-        const receipts = await Promise.all(hashes.map((hash) => getTransactionReceipt(client, { hash })))
+        // Waited for, not just read: the portal's RPC may be a block behind the node the wallet asked.
+        const receipts = await Promise.all(hashes.map((hash) => waitForTransactionReceipt(client, { hash })))
         const reverted = receipts.filter((receipt) => receipt.status !== 'success')
         const last = receipts[receipts.length - 1] as TransactionReceipt
         if (batch.status === 'success' && reverted.length === 0) return { status: 'success', receipt: last }
         if (reverted.length === receipts.length) return { status: 'reverted', receipt: last }
         return { status: 'partial', receipt: reverted[0] ?? last }
       }
+      await new Promise((resolve) => setTimeout(resolve, pollMs))
+    }
+  } catch (failure) {
+    if (isNetworkFailure(failure)) return { status: globalThis.navigator?.onLine === false ? 'offline' : 'busy' }
+    throw failure
+  }
+}
+
+/** How often a write the wallet was asked for, and whose answer the page missed, is looked for again. */
+export const REQUESTED_POLL_MS = 4_000
+
+/**
+ * Looks for a write the wallet was asked for when the page that asked is gone: its event for the holder from the
+ * request's block on gives its hash. Once the holder's nonce has moved past the request's with no such event, the
+ * wallet sent something else (or the write reverted): `replaced`. A wallet that never answers keeps it waiting (the
+ * holder can stop waiting); `stillAsked` false (the page that asked got the answer) ends the search with `null`.
+ */
+export async function findRequestedTransaction(
+  client: Client<Transport, Chain | undefined>,
+  record: PendingTransaction & { requested: RequestedWrite },
+  stillAsked: () => boolean,
+  options: { pollMs?: number } = {},
+): Promise<Hash | Outcome | null> {
+  const pollMs = options.pollMs ?? REQUESTED_POLL_MS
+  const { fromBlock, nonce, logs } = record.requested
+  // Asked from the block the request saw (a node may refuse a range that starts past its head), counted from the next.
+  const find = async () => {
+    const found = await client.request({
+      method: 'eth_getLogs',
+      params: [{ address: logs.address, topics: logs.topics, fromBlock: numberToHex(Math.max(fromBlock - 1, 0)) }],
+    })
+    const log = found.find((each) => each.blockNumber !== null && hexToNumber(each.blockNumber) >= fromBlock)
+    return log?.transactionHash ?? undefined
+  }
+  try {
+    for (;;) {
+      if (!stillAsked()) return null
+      const hash = await find()
+      if (hash) return hash
+      const used = (await getTransactionCount(client, { address: record.account, blockTag: 'latest' })) > nonce
+      if (used) return (await find()) ?? { status: 'replaced' }
       await new Promise((resolve) => setTimeout(resolve, pollMs))
     }
   } catch (failure) {

@@ -64,6 +64,23 @@ describe('the pending write record', () => {
     expect(readPendingTransaction()).toBeNull()
   })
 
+  it('a write the wallet has not answered keeps where to look for it; a malformed one is dropped', () => {
+    const requested = { fromBlock: 120, nonce: 4, logs: { address: ANVIL_ACCOUNTS[2], topics: [record('e').hash] } }
+    const asked = record('a', { nonce: undefined, requested })
+    localStorage.setItem(KEY, JSON.stringify(asked))
+    expect(readPendingTransaction()).toEqual(asked)
+    for (const wrong of [
+      { ...requested, fromBlock: '120' },
+      { ...requested, nonce: -0.5 },
+      { ...requested, logs: { address: 'vesting', topics: requested.logs.topics } },
+      { ...requested, logs: { address: ANVIL_ACCOUNTS[2], topics: [] } },
+      { ...requested, logs: { address: ANVIL_ACCOUNTS[2], topics: ['0x12'] } },
+    ]) {
+      localStorage.setItem(KEY, JSON.stringify(record('a', { requested: wrong } as Partial<PendingTransaction>)))
+      expect(readPendingTransaction()).toBeNull()
+    }
+  })
+
   it('a Safe transaction keeps where it stands across a reload', () => {
     for (const safe of [
       {},

@@ -1,4 +1,4 @@
-import { type Address, type Hash, type Hex, isAddress, isHex, keccak256, stringToHex } from 'viem'
+import { type Address, bytesToHex, type Hash, type Hex, isAddress, isHex, keccak256, stringToHex } from 'viem'
 import { localStorageStore, useStore } from '../lib/store'
 
 /** Where a Safe transaction stands, as last seen: its owners' signatures, and the executing transaction once sent. */
@@ -25,6 +25,35 @@ export type PendingTransaction = {
   safe?: SafeProgress
   /** Set when the write is a batch of calls (EIP-5792): `hash` is then {@link batchKey} of the wallet's batch id. */
   batch?: { id: string }
+  /**
+   * Set while the wallet has been asked and has not answered (`hash` is then a random key): if the page is gone
+   * before the answer (a phone discarded the tab while the holder was in the wallet app), the transaction is found
+   * again by the event it emits for the holder, from the block of the request on.
+   */
+  requested?: RequestedWrite
+}
+
+/** Where to find a write the wallet was asked for: its event's log filter, and the block and nonce it was asked at. */
+export type RequestedWrite = { fromBlock: number; nonce: number; logs: { address: Address; topics: Hash[] } }
+
+/** A key for a write the wallet has not answered yet. */
+export function requestKey(): Hash {
+  return bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
+}
+
+function isRequested(value: unknown): value is RequestedWrite {
+  if (typeof value !== 'object' || value === null) return false
+  const { fromBlock, nonce, logs } = value as Record<string, unknown>
+  if (!Number.isSafeInteger(fromBlock) || !Number.isSafeInteger(nonce)) return false
+  if (typeof logs !== 'object' || logs === null) return false
+  const { address, topics } = logs as Record<string, unknown>
+  return (
+    typeof address === 'string' &&
+    isAddress(address, { strict: false }) &&
+    Array.isArray(topics) &&
+    topics.length > 0 &&
+    topics.every(isTransactionHash)
+  )
 }
 
 /** A batch id is any string the wallet chooses: its record is known by the id's hash. */
@@ -69,7 +98,8 @@ function parse(raw: string): PendingTransaction | undefined {
       (value.input === undefined || (typeof value.input === 'string' && isHex(value.input))) &&
       (value.dismissed === undefined || typeof value.dismissed === 'boolean') &&
       (value.safe === undefined || isSafeProgress(value.safe)) &&
-      (value.batch === undefined || (isBatch(value.batch) && batchKey(value.batch.id) === value.hash))
+      (value.batch === undefined || (isBatch(value.batch) && batchKey(value.batch.id) === value.hash)) &&
+      (value.requested === undefined || isRequested(value.requested))
     ) {
       return value as PendingTransaction
     }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Address, Hash } from 'viem'
-import { getTransaction } from 'viem/actions'
+import { getBlockNumber, getTransaction, getTransactionCount } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
 import { getAccount, getCallsStatus, getClient, writeContract } from 'wagmi/actions'
 import type { ErrorDescription } from '../lib/errors'
@@ -9,6 +9,7 @@ import {
   awaitBatchOutcome,
   awaitOutcome,
   awaitSafeOutcome,
+  findRequestedTransaction,
   isNetworkFailure,
   type Outcome,
   type OutcomeStatus,
@@ -21,6 +22,7 @@ import {
   isTransactionHash,
   type PendingTransaction,
   readPendingTransaction,
+  requestKey,
   type SafeProgress,
   usePendingTransaction,
   writePendingTransaction,
@@ -41,6 +43,11 @@ export type Action<Id extends string> = {
    * returns the wallet's batch id (inside a Safe: the Safe transaction's hash).
    */
   send?: () => Promise<string>
+  /**
+   * The log this write emits for the holder (its address and topics): finds the transaction again if the page is gone
+   * before the wallet answers.
+   */
+  trace?: { address: Address; topics: Hash[] }
 }
 
 /** How a report reads: a success, a failure, or news about a write still being waited for. */
@@ -143,6 +150,23 @@ async function sentTransaction(config: Config, hash: Hash) {
 
 type Config = Parameters<typeof getClient>[0]
 
+/** The block and the holder's next nonce as the wallet is asked: where a write whose answer is missed is looked for. */
+async function whereTheChainIs(config: Config, account: Address) {
+  const client = getClient(config)
+  if (!client) return undefined
+  try {
+    const [block, nonce] = await Promise.all([
+      getBlockNumber(client, { cacheTime: 0 }),
+      getTransactionCount(client, { address: account, blockTag: 'pending' }),
+    ])
+    // The write cannot be in a block already mined: an earlier write's event in the latest block is not it.
+    return { fromBlock: Number(block) + 1, nonce }
+  } catch {
+    // Without them the write is still sent; only a missed answer cannot be found again.
+    return undefined
+  }
+}
+
 /**
  * Follows a Safe transaction through the connected Safe: its owners' signatures and then its execution are kept in
  * the pending record, and the executing transaction (never the Safe transaction's hash) goes to the wallet's recent
@@ -207,6 +231,8 @@ export function useTransactor<Id extends string>(options: {
   describeRef.current = options.describeError
   // Several writes can be watched at once: one the holder stopped waiting for, and the one sent after it.
   const waiting = useRef(new Set<Hash>())
+  /** The key of the write this page has asked the wallet for and is still waiting on an answer for. */
+  const asking = useRef<Hash | null>(null)
 
   const active = activePendingTransaction(stored)
   const onChain = active && active.chainId === chain.id ? active : null
@@ -234,11 +260,32 @@ export function useTransactor<Id extends string>(options: {
           fail(`No connection to ${config.chains[0].name} is configured.`)
           return null
         }
-        const outcome = record.safe
-          ? await awaitSafeTransaction(config, record)
-          : record.batch
-            ? await awaitBatch(config, { ...record, batch: record.batch })
-            : await awaitOutcome(client, record)
+        let outcome: Outcome
+        if (record.requested) {
+          // The page that asked the wallet is gone: the transaction is found by its event, then waited for as usual.
+          const found = await findRequestedTransaction(
+            client,
+            { ...record, requested: record.requested },
+            () => readPendingTransaction()?.hash === record.hash && asking.current !== record.hash,
+          )
+          if (found === null) return null
+          if (typeof found === 'string') {
+            const { requested: _, ...rest } = record
+            const latest = readPendingTransaction()
+            const sent: PendingTransaction = { ...rest, hash: found, dismissed: latest?.dismissed }
+            if (latest?.hash === record.hash) writePendingTransaction(sent)
+            addRecentTransaction(found, record.description)
+            waiting.current.delete(record.hash)
+            return settleRef.current(sent, resimulate)
+          }
+          outcome = found
+        } else {
+          outcome = record.safe
+            ? await awaitSafeTransaction(config, record)
+            : record.batch
+              ? await awaitBatch(config, { ...record, batch: record.batch })
+              : await awaitOutcome(client, record)
+        }
         const row = OUTCOMES[outcome.status]
         // Dismissed if the holder stopped waiting, or if a newer write has taken the record's place since.
         const latest = readPendingTransaction()
@@ -264,7 +311,11 @@ export function useTransactor<Id extends string>(options: {
         if (message === null) return outcome.status
         // A Safe transaction's own hash is not on chain: only its executing transaction has an explorer page.
         const hash =
-          'receipt' in outcome ? outcome.receipt.transactionHash : record.safe || record.batch ? undefined : record.hash
+          'receipt' in outcome
+            ? outcome.receipt.transactionHash
+            : record.safe || record.batch || record.requested
+              ? undefined
+              : record.hash
         setReport({ message, tone: row.tone, explorer: row.over && hash ? transactionLink(chain, hash) : undefined })
         return outcome.status
       } catch (failure) {
@@ -288,7 +339,7 @@ export function useTransactor<Id extends string>(options: {
   useEffect(() => {
     const resume = () => {
       const record = readPendingTransaction()
-      if (!record || record.chainId !== chain.id) return
+      if (!record || record.chainId !== chain.id || record.hash === asking.current) return
       if (record.batch && (connection === 'connecting' || connection === 'reconnecting')) return
       void settle(record)
     }
@@ -321,15 +372,34 @@ export function useTransactor<Id extends string>(options: {
       // Inside a Safe the wallet answers with the Safe transaction's hash: the owners still have to sign it.
       const proposedToSafe = getAccount(config).connector?.type === 'safe'
       let sent: { hash: Hash } | { batch: string }
+      let requested: PendingTransaction | null = null
       setSubmitting(action.id)
       try {
-        const { request } = await action.simulate()
+        const { trace } = action
+        const [{ request }, asked] = await Promise.all([
+          action.simulate(),
+          trace && !action.send && !proposedToSafe ? whereTheChainIs(config, address) : undefined,
+        ])
+        if (trace && asked) {
+          requested = {
+            hash: requestKey(),
+            action: action.id,
+            description: action.description,
+            account: address,
+            chainId,
+            requested: { ...asked, logs: trace },
+          }
+          writePendingTransaction(requested)
+          asking.current = requested.hash
+        }
         sent = action.send ? { batch: await action.send() } : { hash: await writeContract(config, request) }
       } catch (failure) {
+        if (requested) clearPendingTransaction(requested.hash)
         const message = failureMessage(failure)
         if (message) fail(message)
         return null
       } finally {
+        asking.current = null
         setSubmitting(null)
       }
       const hash = 'hash' in sent ? sent.hash : proposedToSafe ? sent.batch : batchKey(sent.batch)

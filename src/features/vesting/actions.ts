@@ -1,8 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
-import { encodeFunctionData } from 'viem'
-import { useConfig } from 'wagmi'
+import { type Address, encodeEventTopics, encodeFunctionData, type Hash } from 'viem'
+import { useAccount, useConfig } from 'wagmi'
 import { sendCalls, simulateContract } from 'wagmi/actions'
 import { useAppConfig } from '../../config/AppConfigContext'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
@@ -15,12 +15,18 @@ export type VestingActionId = 'claimAndBurn' | 'unlock' | 'legacyClaim' | 'claim
 /** What Claim all takes from the position: what has unlocked, or in the claim window an amount with its burn. */
 export type ClaimAllPart = { kind: 'unlock' } | { kind: 'claimAndBurn'; amount: bigint }
 
+/** The log filter of an event with its holder (or owner) topic: what finds a write whose wallet answer was missed. */
+function traceOf(address: Address, topics: readonly (Hash | Hash[] | null)[]) {
+  return { address, topics: topics.filter((topic): topic is Hash => typeof topic === 'string') }
+}
+
 /** The holder actions, each through the one write pipeline; a receipt refreshes the holder's reads. */
 export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: string; decimals: number }) {
   const config = useConfig()
   const chainName = config.chains[0].name
   const { vestingAddress, legacyAddress } = useAppConfig()
   const queryClient = useQueryClient()
+  const { address: holder } = useAccount()
   const onSettled = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: holdingsQueryKey }),
     [queryClient, holdingsQueryKey],
@@ -33,13 +39,26 @@ export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: s
   const transactor = useTransactor<VestingActionId>({ onSettled, describeError })
   const { run } = transactor
 
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    /** Each write's event for the connected holder (none without one: an event of any holder would match). */
+    const traces = holder && {
+      claimAndBurn: traceOf(
+        vestingAddress,
+        encodeEventTopics({ abi: vestingAbi, eventName: 'ClaimedAndBurned', args: { holder } }),
+      ),
+      unlock: traceOf(vestingAddress, encodeEventTopics({ abi: vestingAbi, eventName: 'Unlocked', args: { holder } })),
+      legacyClaim: traceOf(
+        legacyAddress,
+        encodeEventTopics({ abi: legacyClaimAbi, eventName: 'Claimed', args: { owner: holder } }),
+      ),
+    }
+    return {
       ...transactor,
       claimAndBurn: (amount: bigint, description: string) =>
         run({
           id: 'claimAndBurn',
           description,
+          trace: traces?.claimAndBurn,
           simulate: () =>
             simulateContract(config, {
               address: vestingAddress,
@@ -52,6 +71,7 @@ export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: s
         run({
           id: 'unlock',
           description,
+          trace: traces?.unlock,
           simulate: () =>
             simulateContract(config, { address: vestingAddress, abi: vestingAbi, functionName: 'unlock' }),
         }),
@@ -71,12 +91,14 @@ export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: s
           const firstEnded = await run({
             id: 'claimAll',
             description: `${description} (1 of 2)`,
+            trace: part.kind === 'unlock' ? traces?.unlock : traces?.claimAndBurn,
             simulate: () => simulateContract(config, first),
           })
           if (firstEnded !== 'success') return
           await run({
             id: 'claimAll',
             description: `${description} (2 of 2)`,
+            trace: traces?.legacyClaim,
             simulate: () => simulateContract(config, legacy),
           })
           return
@@ -103,12 +125,12 @@ export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: s
         run({
           id: 'legacyClaim',
           description,
+          trace: traces?.legacyClaim,
           simulate: () =>
             simulateContract(config, { address: legacyAddress, abi: legacyClaimAbi, functionName: 'claim' }),
         }),
-    }),
-    [transactor, run, config, vestingAddress, legacyAddress],
-  )
+    }
+  }, [transactor, run, config, vestingAddress, legacyAddress, holder])
 }
 
 export type VestingActions = ReturnType<typeof useVestingActions>

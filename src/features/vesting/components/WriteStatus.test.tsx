@@ -42,6 +42,21 @@ describe('WriteStatus', () => {
     expect(calls).toEqual(['stopWaiting'])
   })
 
+  it('says the wallet has not answered yet, for a write asked before a reload', () => {
+    const { value } = actions({
+      waitingFor: {
+        hash: HASH,
+        action: 'unlock',
+        description: 'Claim 250 NAI',
+        account: ANVIL_ACCOUNTS[1],
+        chainId: 1,
+        requested: { fromBlock: 12, nonce: 3, logs: { address: ANVIL_ACCOUNTS[2], topics: [HASH] } },
+      },
+    })
+    render(<WriteStatus actions={value} />)
+    expect(screen.getByRole('status').textContent).toBe('Waiting for your wallet to answer: Claim 250 NAI.Stop waiting')
+  })
+
   it("follows a Safe transaction: its owners' signatures, then its execution", () => {
     const proposed = {
       hash: HASH,

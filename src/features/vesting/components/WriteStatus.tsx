@@ -30,7 +30,9 @@ export function WriteStatus({ actions }: { actions: WriteStatusActions }) {
           <p>
             {waitingFor.safe
               ? `${safeStatusLine(waitingFor.safe)} ${waitingFor.description}.`
-              : `Waiting for your transaction to be confirmed: ${waitingFor.description}.`}
+              : waitingFor.requested
+                ? `Waiting for your wallet to answer: ${waitingFor.description}.`
+                : `Waiting for your transaction to be confirmed: ${waitingFor.description}.`}
           </p>
           <button type="button" className="button link" onClick={actions.stopWaiting}>
             Stop waiting
