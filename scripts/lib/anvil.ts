@@ -69,10 +69,15 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     if (output.length < 20_000) output += chunk.toString()
   })
   const rpcUrl = `http://127.0.0.1:${port}`
+  // SIGTERM first; an anvil that has not exited 5 s later is killed, so that nothing waits on it for ever.
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve()
-      child.once('exit', () => resolve())
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      child.once('exit', () => {
+        clearTimeout(kill)
+        resolve()
+      })
       child.kill('SIGTERM')
     })
   const deadline = Date.now() + 15_000
@@ -83,6 +88,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        // A connection accepted but never answered must not outlast the deadline.
+        signal: AbortSignal.timeout(2_000),
       })
       if (response.ok) break
     } catch {
