@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { Hash } from 'viem'
 import {
   accounts,
@@ -12,7 +12,7 @@ import {
   schedule,
   test,
 } from './fixtures/index'
-import { openAs, stat, unlockPanel } from './fixtures/ui'
+import { claimPanel, openAs, stat, unlockPanel } from './fixtures/ui'
 
 /** 1,000 NAI with a quarter burned in the claim window, and 50 NAI left over from the legacy platforms. */
 const alice: Holder = {
@@ -50,6 +50,20 @@ async function holdings(chain: LocalChain) {
   }
 }
 
+/** Adds alice, opens the portal as her in a wallet that batches in `shape` (or not at all), and returns the section. */
+async function openAsAlice(
+  page: Page,
+  wallet: E2EWallet,
+  chain: LocalChain,
+  shape?: 'atomic' | 'atomicBatch',
+  ready: (page: Page) => Locator = unlockPanel,
+) {
+  if (shape) wallet.enableBatching(shape)
+  await chain.addHolder(alice)
+  await openAs(page, wallet, accounts.alice, ready)
+  return { section: claimAllSection(page), before: await holdings(chain) }
+}
+
 /** The calls of the one batch the wallet received: Vesting.unlock (or claimAndBurn) and LegacyClaim.claim. */
 function onlyBatch(wallet: E2EWallet) {
   const batches = wallet.batches()
@@ -67,16 +81,12 @@ test.describe('while tokens are unlocking', () => {
     wallet,
     chain,
   }) => {
-    wallet.enableBatching('atomic')
-    await chain.addHolder(alice)
-    await openAs(page, wallet, accounts.alice, unlockPanel)
-    const section = claimAllSection(page)
+    const { section, before } = await openAsAlice(page, wallet, chain, 'atomic')
     await expect(
       section.getByText('250 NAI unlocked and 50 NAI from previous vesting platforms, in one batch: your wallet asks', {
         exact: false,
       }),
     ).toBeVisible()
-    const before = await holdings(chain)
 
     await section.getByRole('button', { name: 'Claim all 300 NAI', exact: true }).click()
     await expect(page.getByText('Your transaction was confirmed.')).toBeVisible()
@@ -117,11 +127,7 @@ test.describe('while tokens are unlocking', () => {
     wallet,
     chain,
   }) => {
-    wallet.enableBatching('atomicBatch')
-    await chain.addHolder(alice)
-    await openAs(page, wallet, accounts.alice, unlockPanel)
-    const section = claimAllSection(page)
-    const before = await holdings(chain)
+    const { section, before } = await openAsAlice(page, wallet, chain, 'atomicBatch')
 
     await wallet.holdTransactions()
     await section.getByRole('button', { name: 'Claim all 300 NAI', exact: true }).click()
@@ -154,13 +160,10 @@ test.describe('while tokens are unlocking', () => {
     wallet,
     chain,
   }) => {
-    await chain.addHolder(alice)
-    await openAs(page, wallet, accounts.alice, unlockPanel)
-    const section = claimAllSection(page)
+    const { section, before } = await openAsAlice(page, wallet, chain)
     await expect(
       section.getByText('as two transactions, one after the other: your wallet asks you for each', { exact: false }),
     ).toBeVisible()
-    const before = await holdings(chain)
 
     await wallet.holdTransactions()
     await section.getByRole('button', { name: 'Claim all 300 NAI', exact: true }).click()
@@ -187,11 +190,7 @@ test.describe('while tokens are unlocking', () => {
   })
 
   test('a batch rejected in the wallet changes nothing and says nothing', async ({ page, wallet, chain }) => {
-    wallet.enableBatching('atomic')
-    await chain.addHolder(alice)
-    await openAs(page, wallet, accounts.alice, unlockPanel)
-    const section = claimAllSection(page)
-    const before = await holdings(chain)
+    const { section, before } = await openAsAlice(page, wallet, chain, 'atomic')
 
     wallet.rejectNext('wallet_sendCalls')
     await section.getByRole('button', { name: 'Claim all 300 NAI', exact: true }).click()
@@ -209,17 +208,13 @@ test.describe('in the claim window', () => {
     wallet,
     chain,
   }) => {
-    wallet.enableBatching('atomic')
-    await chain.addHolder(alice)
-    await openAs(page, wallet, accounts.alice)
-    const section = claimAllSection(page)
+    const { section, before } = await openAsAlice(page, wallet, chain, 'atomic', claimPanel)
     await expect(
       section.getByText(
         'Your whole position with its burn (750 NAI for you, 250 NAI burned) and 50 NAI from previous vesting platforms, in one batch',
         { exact: false },
       ),
     ).toBeVisible()
-    const before = await holdings(chain)
 
     await section.getByRole('button', { name: 'Claim all 800 NAI', exact: true }).click()
     const confirm = page.getByRole('dialog', { name: 'Confirm claim all' })

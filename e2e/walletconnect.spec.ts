@@ -91,6 +91,19 @@ async function connect(page: Page, wallet: WalletConnectWallet): Promise<void> {
   await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
 }
 
+/**
+ * Connects alice, confirms a claim & burn of her whole position and waits until the wallet has the request, which it
+ * holds (the holder is still in the wallet app). Returns alice's figures from before.
+ */
+async function claimWithTheWalletHolding(page: Page, chain: LocalChain, wallet: WalletConnectWallet) {
+  await connect(page, wallet)
+  const before = await snapshot(chain, accounts.alice)
+  await wallet.holdRequests()
+  await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
+  await expect.poll(() => wallet.events('request').length).toBe(1)
+  return before
+}
+
 async function snapshot(chain: LocalChain, account: Address) {
   return {
     balance: await chain.balanceOf(account),
@@ -413,11 +426,7 @@ test.describe('writing through WalletConnect', () => {
   })
 
   test('a request signed while the page is frozen settles when it resumes', async ({ page, chain, walletConnect }) => {
-    await connect(page, walletConnect)
-    const before = await snapshot(chain, accounts.alice)
-    await walletConnect.holdRequests()
-    await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
-    await expect.poll(() => walletConnect.events('request').length).toBe(1)
+    const before = await claimWithTheWalletHolding(page, chain, walletConnect)
     // The holder is in the wallet app: the browser freezes the portal's tab, and the wallet signs meanwhile.
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Page.setWebLifecycleState', { state: 'frozen' })
@@ -435,11 +444,7 @@ test.describe('writing through WalletConnect', () => {
     relay,
     walletConnect,
   }) => {
-    await connect(page, walletConnect)
-    const before = await snapshot(chain, accounts.alice)
-    await walletConnect.holdRequests()
-    await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
-    await expect.poll(() => walletConnect.events('request').length).toBe(1)
+    const before = await claimWithTheWalletHolding(page, chain, walletConnect)
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Page.setWebLifecycleState', { state: 'frozen' })
     relay.dropConnections()
@@ -462,11 +467,7 @@ test.describe('writing through WalletConnect', () => {
     chain,
     walletConnect,
   }) => {
-    await connect(page, walletConnect)
-    const before = await snapshot(chain, accounts.alice)
-    await walletConnect.holdRequests()
-    await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
-    await expect.poll(() => walletConnect.events('request').length).toBe(1)
+    const before = await claimWithTheWalletHolding(page, chain, walletConnect)
     await expect(
       page.getByText('Waiting for your wallet to answer: Claim & Burn: receive 925.87 NAI, burn 308.62 NAI.'),
     ).toBeVisible()
@@ -494,11 +495,7 @@ test.describe('writing through WalletConnect', () => {
     chain,
     walletConnect,
   }) => {
-    await connect(page, walletConnect)
-    const before = await snapshot(chain, accounts.alice)
-    await walletConnect.holdRequests()
-    await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
-    await expect.poll(() => walletConnect.events('request').length).toBe(1)
+    const before = await claimWithTheWalletHolding(page, chain, walletConnect)
     await page.goto('about:blank')
     await page.goto('/')
     const waiting = page.getByRole('status').filter({ hasText: 'Waiting for your wallet to answer' })
@@ -516,11 +513,7 @@ test.describe('writing through WalletConnect', () => {
     walletConnect,
   }) => {
     test.setTimeout(90_000)
-    await connect(page, walletConnect)
-    const before = await snapshot(chain, accounts.alice)
-    await walletConnect.holdRequests()
-    await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
-    await expect.poll(() => walletConnect.events('request').length).toBe(1)
+    const before = await claimWithTheWalletHolding(page, chain, walletConnect)
     await relay.restart(1_000)
     await walletConnect.releaseRequests()
     await expect(page.getByText('You have claimed your whole position.')).toBeVisible({
