@@ -9,6 +9,7 @@ import { buildDigest } from './src/pwa/build/buildDigest.ts'
 import { contentSecurityPolicyMeta } from './src/pwa/build/contentSecurityPolicy.ts'
 import { eagerCompileEntry } from './src/pwa/build/eagerCompile.ts'
 import { rpcPreconnect } from './src/pwa/build/rpcPreconnect.ts'
+import { staticShell } from './src/pwa/build/staticShell.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 // A build id (e.g. a commit) makes each deployment a distinct version: the service worker offers it as an update.
@@ -27,6 +28,7 @@ export default defineConfig(({ mode }) => ({
     deploymentFacts(loadEnv(mode, process.cwd(), 'VITE_')),
     contentSecurityPolicyMeta(loadEnv(mode, process.cwd(), 'VITE_')),
     rpcPreconnect(),
+    staticShell(),
     shell.plugin,
     buildDigest(),
     VitePWA({

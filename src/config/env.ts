@@ -1,4 +1,5 @@
 import { type Address, getAddress, isAddress, zeroAddress } from 'viem'
+import { type Deployment, parseKnownDeployment } from './knownDeployment'
 import { type PublicLinks, parseDeploymentFacts } from './publicLinks'
 
 /** The chains a build can target: Ethereum, Avalanche C-Chain, and the local anvil chain. */
@@ -20,6 +21,8 @@ export type AppConfig = {
   deploymentBlock: bigint
   /** The WalletConnect relay; `undefined` means WalletConnect's own. */
   walletConnectRelayUrl: string | undefined
+  /** The deployment's facts when the build carries them: shown at once, and checked against the chain. */
+  knownDeployment: Deployment | undefined
 }
 
 /** One problem with one environment variable, worded for the configuration error page. */
@@ -151,6 +154,8 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
 
   const facts = chainId === undefined ? undefined : parseDeploymentFacts(env, chainId)
   if (facts && !facts.ok) errors.push(...facts.errors)
+  const known = parseKnownDeployment(env)
+  if (!known.ok) errors.push(...known.errors)
 
   if (
     errors.length > 0 ||
@@ -158,7 +163,8 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     rpcUrls === undefined ||
     vestingAddress === undefined ||
     legacyAddress === undefined ||
-    !facts?.ok
+    !facts?.ok ||
+    !known.ok
   ) {
     return { ok: false, errors }
   }
@@ -174,6 +180,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       walletConnectRelayUrl,
       links,
       deploymentBlock,
+      knownDeployment: known.deployment,
     },
   }
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { useAppConfig } from '../config/AppConfigContext'
+import { blogPosts, socialLinks } from '../config/links'
 import { WalletButton } from '../wallet/WalletKit'
 import { AboutBuild } from './AboutBuild'
-import { blogPosts, socialLinks } from './links'
 import { NetworkSettings } from './NetworkSettings'
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -54,6 +54,7 @@ const base: AppConfig = {
   links: DEMO_LINKS,
   deploymentBlock: 0n,
   walletConnectRelayUrl: undefined,
+  knownDeployment: undefined,
 }
 
 describe("the wallet list built without RainbowKit's main module", () => {

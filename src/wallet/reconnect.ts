@@ -1,5 +1,6 @@
 import { deserialize } from 'wagmi'
 import { reconnect } from 'wagmi/actions'
+import { createStore } from '../lib/store'
 import type { WagmiConfig } from './wagmi'
 
 /** The part of a wagmi connector that decides whether it is worth reconnecting. */
@@ -41,8 +42,16 @@ function recentConnectorId(config: WagmiConfig): string | null {
  */
 export function reconnectWallet(config: WagmiConfig): void {
   const connectors = reconnectCandidates(config.connectors, recentConnectorId(config), window.parent !== window)
-  if (connectors.length === 0) return
-  reconnect(config, { connectors }).catch((error: unknown) => {
-    console.warn('Could not reconnect the wallet.', error)
-  })
+  if (connectors.length === 0) {
+    reconnectSettled.set(true)
+    return
+  }
+  reconnect(config, { connectors })
+    .catch((error: unknown) => {
+      console.warn('Could not reconnect the wallet.', error)
+    })
+    .finally(() => reconnectSettled.set(true))
 }
+
+/** Whether the page's reconnect attempt has ended: from then on, no wallet connects unless the holder asks. */
+export const reconnectSettled = createStore(false)

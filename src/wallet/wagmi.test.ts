@@ -11,6 +11,7 @@ const appConfig: AppConfig = {
   legacyAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
   walletConnectProjectId: 'abc123',
   walletConnectRelayUrl: undefined,
+  knownDeployment: undefined,
   links: DEMO_LINKS,
   deploymentBlock: 0n,
 }

@@ -1,12 +1,14 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { type Address, BaseError, ContractFunctionZeroDataError, erc20Abi, zeroAddress } from 'viem'
-import { useConfig, useReadContracts } from 'wagmi'
+import { useAccount, useConfig, useReadContracts } from 'wagmi'
 import { useAppConfig } from '../../config/AppConfigContext'
 import { multicall3Address } from '../../config/chains'
+import { type Deployment, sameDeployment } from '../../config/knownDeployment'
 import { legacyClaimAbi, multicall3Abi, vestingAbi } from '../../generated'
+import { useStore } from '../../lib/store'
+import { reconnectSettled } from '../../wallet/reconnect'
 import { reportChainTime } from './clock'
 import type { Position } from './domain/position'
-import type { Schedule } from './domain/schedule'
 
 /** True when a read failed because an address holds no contract on this chain. */
 export function isContractMissing(error: unknown): boolean {
@@ -29,39 +31,54 @@ function useChainTime(blockTimestamp: bigint | undefined, dataUpdatedAt: number)
   }, [blockTimestamp, dataUpdatedAt])
 }
 
-export type Deployment = {
-  token: Address
-  schedule: Schedule
-  legacyClaimStart: bigint
+/** The calls that read a deployment's facts, in the order {@link toDeployment} takes their results. */
+function deploymentCalls(vestingAddress: Address, legacyAddress: Address) {
+  const vesting = { address: vestingAddress, abi: vestingAbi } as const
+  return [
+    { ...vesting, functionName: 'token' },
+    { ...vesting, functionName: 'claimStart' },
+    { ...vesting, functionName: 'claimEnd' },
+    { ...vesting, functionName: 'unlockStart' },
+    { ...vesting, functionName: 'unlockEnd' },
+    { address: legacyAddress, abi: legacyClaimAbi, functionName: 'claimStart' },
+  ] as const
+}
+
+function toDeployment([token, claimStart, claimEnd, unlockStart, unlockEnd, legacyClaimStart]: readonly [
+  Address,
+  bigint,
+  bigint,
+  bigint,
+  bigint,
+  bigint,
+]): Deployment {
+  return { token, schedule: { claimStart, claimEnd, unlockStart, unlockEnd }, legacyClaimStart }
 }
 
 /**
- * What never changes for a deployment: the token and the schedule. One multicall, kept for as long as the
- * persisted cache lives, so a returning holder needs no request for it.
+ * The deployment's facts as the chain has them: the token and the schedule. One multicall, kept for as long as the
+ * persisted cache lives, so a returning holder needs no request for it. A build that carries the facts reads them
+ * here only when no holder is shown and no wallet is connecting: the holder's own multicall checks them otherwise, so
+ * that a cold load is one request, not two in a row.
  */
-export function useDeployment() {
-  const { vestingAddress, legacyAddress } = useAppConfig()
+export function useDeployment(holder: Address | undefined) {
+  const { vestingAddress, legacyAddress, knownDeployment } = useAppConfig()
   const multicall3 = useMulticall3()
-  const vesting = { address: vestingAddress, abi: vestingAbi } as const
+  // While a wallet may still reconnect, a holder may yet come, and their multicall would check the facts.
+  const reconnected = useStore(reconnectSettled)
+  const { status } = useAccount()
+  const settled = reconnected && status === 'disconnected'
   const result = useReadContracts({
     contracts: [
-      { ...vesting, functionName: 'token' },
-      { ...vesting, functionName: 'claimStart' },
-      { ...vesting, functionName: 'claimEnd' },
-      { ...vesting, functionName: 'unlockStart' },
-      { ...vesting, functionName: 'unlockEnd' },
-      { address: legacyAddress, abi: legacyClaimAbi, functionName: 'claimStart' },
+      ...deploymentCalls(vestingAddress, legacyAddress),
       { address: multicall3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' },
     ],
     allowFailure: false,
     query: {
+      enabled: knownDeployment === undefined || (holder === undefined && settled),
       staleTime: Number.POSITIVE_INFINITY,
       select: ([token, claimStart, claimEnd, unlockStart, unlockEnd, legacyClaimStart, blockTimestamp]) => ({
-        deployment: {
-          token,
-          schedule: { claimStart, claimEnd, unlockStart, unlockEnd },
-          legacyClaimStart,
-        } satisfies Deployment,
+        deployment: toDeployment([token, claimStart, claimEnd, unlockStart, unlockEnd, legacyClaimStart]),
         blockTimestamp,
       }),
     },
@@ -81,9 +98,11 @@ export type Holdings = {
   everAllocated: boolean
   /** Whether the address ever had a legacy amount. */
   legacyEverAllocated: boolean
+  /** The deployment's facts as the chain has them at the same block, to check the build's own against. */
+  deployment: Deployment
 }
 
-/** Everything shown for one holder, read in a single multicall. */
+/** Everything shown for one holder, and the deployment's facts, read in a single multicall. */
 export function useHoldings(holder: Address | undefined, token: Address | undefined) {
   const { vestingAddress, legacyAddress } = useAppConfig()
   const multicall3 = useMulticall3()
@@ -100,6 +119,7 @@ export function useHoldings(holder: Address | undefined, token: Address | undefi
       { address: multicall3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' },
       { address: vestingAddress, abi: vestingAbi, functionName: 'everAllocated', args: [account] },
       { address: legacyAddress, abi: legacyClaimAbi, functionName: 'everAllocated', args: [account] },
+      ...deploymentCalls(vestingAddress, legacyAddress),
     ],
     allowFailure: false,
     query: {
@@ -114,6 +134,7 @@ export function useHoldings(holder: Address | undefined, token: Address | undefi
         blockTimestamp,
         everAllocated,
         legacyEverAllocated,
+        ...deployment
       ]) => ({
         holdings: {
           position: { amount, burnPercentage, unlockedAmount },
@@ -124,6 +145,7 @@ export function useHoldings(holder: Address | undefined, token: Address | undefi
           decimals,
           everAllocated,
           legacyEverAllocated,
+          deployment: toDeployment(deployment),
         } satisfies Holdings,
         blockTimestamp,
       }),
@@ -137,4 +159,24 @@ export function useHoldings(holder: Address | undefined, token: Address | undefi
   }, [dataUpdatedAt, refetch])
   useChainTime(result.data?.blockTimestamp, dataUpdatedAt)
   return { ...result, data: result.data?.holdings }
+}
+
+/**
+ * The deployment to show and the holder's figures. A build that carries the deployment's facts shows them at once
+ * and then the chain's, as the holder's multicall (or, with no holder, the deployment read) sees them; `differs`
+ * says the two disagree. A token that differs is read again from the chain's.
+ */
+export function usePositionReads(holder: Address | undefined) {
+  const { knownDeployment } = useAppConfig()
+  const read = useDeployment(holder)
+  const [chainToken, setChainToken] = useState<Address>()
+  const holdings = useHoldings(holder, chainToken ?? read.data?.token ?? knownDeployment?.token)
+  const seenToken = holdings.data?.deployment.token
+  useEffect(() => {
+    if (knownDeployment && seenToken !== undefined && seenToken !== knownDeployment.token) setChainToken(seenToken)
+  }, [knownDeployment, seenToken])
+  const chain = knownDeployment && holder ? holdings.data?.deployment : read.data
+  const deployment = chain ?? knownDeployment
+  const differs = knownDeployment !== undefined && chain !== undefined && !sameDeployment(chain, knownDeployment)
+  return { read, holdings, deployment, differs }
 }

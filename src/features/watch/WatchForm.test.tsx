@@ -96,6 +96,7 @@ function renderForm() {
     links: DEMO_LINKS,
     deploymentBlock: 0n,
     walletConnectRelayUrl: undefined,
+    knownDeployment: undefined,
   }
   render(
     <WagmiProvider config={createWagmiConfig(appConfig, 'desktop')}>

@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite'
 import type { ManifestTransform } from 'workbox-build'
+import { SHELL_SCRIPT } from './staticShell'
 
 /**
  * Which JavaScript chunks the service worker precaches: the app shell, so that the portal opens with no network —
@@ -67,7 +68,8 @@ export const PRECACHE_BUDGET_BYTES = 1_200_000
 
 /**
  * A Vite plugin that records the shell while the bundle is written, and the Workbox manifest transform that keeps
- * only the shell's chunks in the precache (HTML, CSS, icons and other static files stay).
+ * only the shell's chunks in the precache (HTML, CSS, icons, the prerendered page's script and other static files
+ * stay).
  */
 export function appShell(options: { sourceDir: string; onlineOnly: readonly string[] }) {
   let shell: Set<string> | null = null
@@ -82,7 +84,9 @@ export function appShell(options: { sourceDir: string; onlineOnly: readonly stri
   const manifestTransform: ManifestTransform = (entries) => {
     if (!shell) throw new Error('The app shell was not recorded: the nai:app-shell plugin did not run.')
     const kept = shell
-    const manifest = entries.filter((entry) => !entry.url.endsWith('.js') || kept.has(entry.url))
+    const manifest = entries.filter(
+      (entry) => !entry.url.endsWith('.js') || kept.has(entry.url) || entry.url === SHELL_SCRIPT,
+    )
     const total = manifest.reduce((sum, entry) => sum + entry.size, 0)
     const warnings =
       total > PRECACHE_BUDGET_BYTES

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import type { Address } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
+import type { Deployment } from '../../../config/knownDeployment'
 import { formatDateTime, formatTokenAmount } from '../../../lib/format'
 import { useOnline } from '../../../lib/useOnline'
 import { guardMessage } from '../../../wallet/guard'
@@ -13,8 +14,8 @@ import { useClockCorrected, useClockValue } from '../clock'
 import { claimWindowNote } from '../domain/note'
 import { hasPosition } from '../domain/position'
 import { phaseAt } from '../domain/schedule'
-import { useHolder } from '../holder'
-import { type Deployment, type Holdings, isContractMissing, useDeployment, useHoldings } from '../reads'
+import { type Holder, useHolder } from '../holder'
+import { type Holdings, isContractMissing, type useHoldings, usePositionReads } from '../reads'
 import { WatchOnlyContext } from './ActionButton'
 import { ClaimAllSection } from './ClaimAllSection'
 import { ClaimBurnPanel } from './ClaimBurnPanel'
@@ -31,18 +32,27 @@ const Timeline = lazy(() => import('./Timeline'))
 
 /** The "Vesting Tokens" card: every state of the holder's position. */
 export function VestingCard() {
-  const deployment = useDeployment()
-  const busy = useBusyRetry(deployment)
-  const schedule = deployment.data?.schedule
+  // The watched address, the connected wallet's, or (offline, reconnecting) the last one, whose figures are cached.
+  const holder = useHolder()
+  const { read, holdings, deployment, differs } = usePositionReads(holder.address)
+  const readBusy = useBusyRetry(read)
+  const contractMissing = isContractMissing(read.error) || isContractMissing(holdings.error)
+  const readError = contractMissing ? (read.error ?? holdings.error) : deployment ? null : read.error
   return (
     <section className="card" aria-labelledby="vesting-title">
       <h1 id="vesting-title">Vesting Tokens</h1>
-      {schedule && <ClaimNote claimEnd={schedule.claimEnd} />}
+      {deployment && !contractMissing && <ClaimNote claimEnd={deployment.schedule.claimEnd} />}
       <ClockNotice />
-      {deployment.error ? (
-        <ReadFailure error={deployment.error} busy={busy} onRetry={() => void deployment.refetch()} />
-      ) : deployment.data ? (
-        <HolderView deployment={deployment.data} />
+      {differs && (
+        <p className="notice" role="status">
+          This page was built with a schedule that differs from the contracts' on this chain: the dates shown are the
+          chain's.
+        </p>
+      )}
+      {readError ? (
+        <ReadFailure error={readError} busy={readBusy} onRetry={() => void read.refetch()} />
+      ) : deployment ? (
+        <HolderView deployment={deployment} holder={holder} holdings={holdings} />
       ) : (
         <p className="status">Loading...</p>
       )}
@@ -95,10 +105,15 @@ function ReadFailure({ error, busy, onRetry }: { error: Error; busy: Busy | null
   )
 }
 
-function HolderView({ deployment }: { deployment: Deployment }) {
-  // The watched address, the connected wallet's, or (offline, reconnecting) the last one, whose figures are cached.
-  const holder = useHolder()
-  const holdings = useHoldings(holder.address, deployment.token)
+function HolderView({
+  deployment,
+  holder,
+  holdings,
+}: {
+  deployment: Deployment
+  holder: Holder
+  holdings: ReturnType<typeof useHoldings>
+}) {
   const busy = useBusyRetry(holdings)
   const linkProblem = holder.malformedParam !== undefined && (
     <p className="field-error" role="alert">

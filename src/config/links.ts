@@ -1,4 +1,4 @@
-import type { PublicLinks } from '../config/publicLinks'
+import type { PublicLinks } from './publicLinks'
 
 /** The blog teasers and social links of the layout, at the addresses this build was given. */
 export function blogPosts(links: PublicLinks) {

@@ -1,0 +1,129 @@
+import type { Page, Request } from '@playwright/test'
+import { toFunctionSelector } from 'viem'
+import { PRODUCTION_SCHEDULE } from '../src/features/vesting/domain/schedule'
+import { rpcUrl } from './fixtures/env'
+import { accounts, contracts, expect, type Holder, moments, nai, percent, test } from './fixtures/index'
+import { card, panel } from './fixtures/ui'
+
+/**
+ * The build carries the deployment's facts (token, schedule, legacy claim start): the page paints its shell and the
+ * claim window's note before any of the app's JavaScript, and a cold connected load reads the chain once, checking
+ * the facts in the holder's own multicall.
+ */
+
+const vesting = contracts.vesting.slice(2).toLowerCase()
+const alice = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25) } as const satisfies Holder
+
+const note = (page: Page) => card(page).locator('p.note')
+const BEFORE_CLOSE = ' to avoid having your tokens automatically locked.'
+const AFTER_CLOSE =
+  '. Tokens left untouched were locked automatically for 12 months, then unlock linearly over another 12 months.'
+const DIFFERS =
+  "This page was built with a schedule that differs from the contracts' on this chain: the dates shown are the chain's."
+
+/** Keeps the app's own scripts from loading: what the page shows then is the prerendered shell alone. */
+async function withoutAppScripts(page: Page): Promise<void> {
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort('blockedbyclient'))
+}
+
+/** The JSON-RPC methods of a request to the chain (a batch holds several). */
+function rpcMethods(request: Request): string[] {
+  if (!request.url().startsWith(rpcUrl) || request.method() !== 'POST') return []
+  const body: unknown = request.postDataJSON()
+  const calls = Array.isArray(body) ? body : [body]
+  return calls.flatMap((call) =>
+    typeof call === 'object' && call !== null && 'method' in call && typeof call.method === 'string'
+      ? [call.method]
+      : [],
+  )
+}
+
+test.describe('before any of the app’s JavaScript', () => {
+  // The worker would answer the blocked scripts from its cache.
+  test.use({ serviceWorkers: 'block', timezoneId: 'America/New_York' })
+
+  test('the shell shows the header, the teasers, the card’s title and the note in the viewer’s time zone', async ({
+    page,
+  }) => {
+    await withoutAppScripts(page)
+    await page.goto('/')
+    await expect(page.getByRole('banner').getByRole('link', { name: 'NAI Vesting & Claim Portal home' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'News' }).getByRole('link')).toHaveText([
+      /^Onboarding Community Feedback/,
+      /^Important NAI Vesting & Claim Portal Update/,
+    ])
+    await expect(card(page).getByRole('heading', { level: 1 })).toHaveText('Vesting Tokens')
+    await expect(note(page)).toHaveText(`Make your choice before Nov 13, 2024, 2:00 PM EST${BEFORE_CLOSE}`)
+    await expect(note(page).locator('time')).toHaveAttribute('datetime', '2024-11-13T19:00:00.000Z')
+  })
+
+  test.describe('after the claim window closed', () => {
+    test.use({ moment: moments.locked })
+
+    test('the note says when it closed and what happened to untouched tokens', async ({ page }) => {
+      await withoutAppScripts(page)
+      await page.goto('/')
+      await expect(note(page)).toHaveText(`The claim window closed on Nov 13, 2024, 2:00 PM EST${AFTER_CLOSE}`)
+    })
+  })
+
+  test('the app then renders the same note over the shell', async ({ page }) => {
+    await page.goto('/')
+    await expect(card(page).getByText('Connect your wallet to see your vesting position.')).toBeVisible()
+    await expect(note(page)).toHaveText(`Make your choice before Nov 13, 2024, 2:00 PM EST${BEFORE_CLOSE}`)
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  })
+})
+
+test.describe('a cold load', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('a connected holder’s position takes one read of the chain: the facts are checked in the holder’s multicall', async ({
+    page,
+    chain,
+    wallet,
+  }) => {
+    await chain.addHolder(alice)
+    await wallet.connectAs(alice.account)
+    // The portal's reads all ask the vesting contract (RainbowKit's balance of ETH is not one of them).
+    const calls: string[] = []
+    page.on('request', (request) => {
+      const body = request.postData() ?? ''
+      if (rpcMethods(request).includes('eth_call') && body.toLowerCase().includes(vesting)) calls.push(body)
+    })
+    await page.goto('/')
+    await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
+    await page.waitForTimeout(1_000)
+    expect(calls).toHaveLength(1)
+    const [call] = calls
+    // The holder's reads and the deployment's (the vesting contract's schedule getters) in the same request.
+    expect(call?.toLowerCase()).toContain(alice.account.slice(2).toLowerCase())
+    for (const getter of ['claimStart()', 'claimEnd()', 'unlockStart()', 'unlockEnd()', 'token()']) {
+      expect(call, getter).toContain(toFunctionSelector(getter).slice(2))
+    }
+    await expect(page.getByText(DIFFERS)).toHaveCount(0)
+  })
+})
+
+test.describe('a chain whose schedule differs from the build’s', () => {
+  const day = 86_400n
+  test.use({
+    deployedSchedule: { ...PRODUCTION_SCHEDULE, claimEnd: PRODUCTION_SCHEDULE.claimEnd + day },
+    serviceWorkers: 'block',
+  })
+
+  test('without a wallet: the chain’s dates, and the page says so', async ({ page }) => {
+    await page.goto('/')
+    await expect(note(page)).toHaveText(`Make your choice before Nov 14, 2024, 7:00 PM UTC${BEFORE_CLOSE}`)
+    await expect(card(page).getByRole('status').filter({ hasText: DIFFERS })).toHaveText(DIFFERS)
+  })
+
+  test('with a holder: the chain’s dates in the position, and the page says so', async ({ page, chain, wallet }) => {
+    await chain.addHolder(alice)
+    await wallet.connectAs(alice.account)
+    await page.goto('/')
+    await expect(note(page)).toHaveText(`Make your choice before Nov 14, 2024, 7:00 PM UTC${BEFORE_CLOSE}`)
+    await expect(card(page).getByRole('status').filter({ hasText: DIFFERS })).toHaveText(DIFFERS)
+    await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
+  })
+})

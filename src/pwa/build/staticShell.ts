@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
+import type { AppConfig } from '../../config/env'
+import { parseConfig } from '../../config/env'
+import { blogPosts } from '../../config/links'
+import { claimWindowNote } from '../../features/vesting/domain/note'
+import { formatDateTime } from '../../lib/format'
+
+/** The script that words the prerendered note for the viewer before the first paint (same origin, not inline). */
+export const SHELL_SCRIPT = 'shell.js'
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+}
+
+/**
+ * The page as it looks before any script: the header, the blog teasers and the card's title, and with the
+ * deployment's facts in the build the claim-window note (in UTC here; the shell script rewrites it in the viewer's
+ * time zone). The same elements and classes the app renders, which replaces them on its first render.
+ */
+export function staticShellHtml(config: AppConfig): string {
+  const teasers = blogPosts(config.links)
+    .map(
+      (post) =>
+        `<a class="blog-card" href="${escapeHtml(post.href)}" target="_blank" rel="noopener noreferrer"><strong>${escapeHtml(post.title)}</strong><span>${escapeHtml(post.summary)}</span></a>`,
+    )
+    .join('')
+  const claimEnd = config.knownDeployment?.schedule.claimEnd
+  let note = ''
+  if (claimEnd !== undefined) {
+    // Worded as before the window closes; the shell script rewords it by the device clock.
+    const text = claimWindowNote({ claimEnd }, claimEnd - 1n)
+    const iso = new Date(Number(claimEnd) * 1000).toISOString()
+    note = `<p class="note" data-claim-end="${claimEnd}">${escapeHtml(text.lead)}<time datetime="${iso}">${escapeHtml(formatDateTime(claimEnd, 'en-US', 'UTC'))}</time>${escapeHtml(text.tail)}</p>`
+  }
+  return (
+    '<div class="layout">' +
+    '<header class="header"><a href="/" class="logo" aria-label="NAI Vesting &amp; Claim Portal home"><img src="/logo.svg" alt="" width="32" height="32" /><span>NAI Vesting</span></a></header>' +
+    `<nav class="blog" aria-label="News">${teasers}</nav>` +
+    `<main class="main"><section class="card" aria-labelledby="vesting-title"><h1 id="vesting-title">Vesting Tokens</h1>${note}</section></main>` +
+    '</div>'
+  )
+}
+
+const ROOT = '<div id="root"></div>'
+
+/**
+ * Prerenders {@link staticShellHtml} into index.html's root element, followed by the shell script, so that the
+ * first paint needs neither the app's JavaScript nor the chain. A build whose configuration is invalid keeps an empty
+ * root: the app shows its configuration error page.
+ */
+export function staticShell(): Plugin {
+  let env: Record<string, string | undefined> = {}
+  return {
+    name: 'nai:static-shell',
+    apply: 'build',
+    configResolved(config) {
+      env = config.env
+    },
+    transformIndexHtml(html) {
+      const parsed = parseConfig(env)
+      if (!parsed.ok) return html
+      if (!html.includes(ROOT)) throw new Error(`index.html lost its ${ROOT}, into which the shell is prerendered.`)
+      return html.replace(
+        ROOT,
+        `<div id="root">${staticShellHtml(parsed.config)}</div>\n    <script src="/${SHELL_SCRIPT}"></script>`,
+      )
+    },
+    async generateBundle() {
+      const { build } = await import('esbuild')
+      const result = await build({
+        entryPoints: [fileURLToPath(new URL('../shell/note.ts', import.meta.url))],
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        target: 'es2020',
+        write: false,
+        legalComments: 'none',
+      })
+      const [output] = result.outputFiles
+      if (!output) throw new Error('The shell script was not built.')
+      this.emitFile({ type: 'asset', fileName: SHELL_SCRIPT, source: output.text })
+    },
+  }
+}
