@@ -5,8 +5,8 @@
  * them all as one client: one shared budget, like a public RPC under load. Requests over it are answered 429.
  *
  * A holder is the app's read path driven in Node, not a browser page:
- * - the portal: its own transport (`rpcTransport`), the schedule multicall then the holder's multicall as a cold
- *   load makes them, and after a failed read on busy endpoints the page's wait (`busyRetryDelay`) before it retries;
+ * - the portal: its own transport (`rpcTransport`), the one multicall a cold load makes with the deployment's
+ *   facts in the build (the holder's figures and the check of those facts), and after a failed read on busy endpoints the page's wait (`busyRetryDelay`) before it retries;
  * - the baseline (`bench/baseline/`): viem's default `http()` and its one read of the position, retried as
  *   TanStack Query does by default (3 retries after 1, 2 and 4 s); after that the page shows "Loading..." for good.
  * Both clients batch calls through Multicall3 as wagmi's clients do. A holder sees the position when the read of
@@ -122,7 +122,10 @@ async function withQueryRetry<T>(read: () => Promise<T>, deadline: number): Prom
   }
 }
 
-/** One cold load of the portal: the schedule, then the holder's figures (which need the token from the first). */
+/**
+ * One cold load of the portal, built with the deployment's facts: the holder's figures and the check of those facts
+ * in one multicall.
+ */
 function portalPage(deployment: DemoDeployment, url: string, holder: Address) {
   const client = createPublicClient({
     chain: chainFor(deployment, url),
@@ -132,23 +135,8 @@ function portalPage(deployment: DemoDeployment, url: string, holder: Address) {
   const vesting = { address: deployment.vesting, abi: vestingAbi } as const
   const legacy = { address: deployment.legacyClaim, abi: legacyClaimAbi } as const
   const multicall3 = { address: deployment.multicall3, abi: multicall3Abi } as const
+  const token = deployment.token
   return async (deadline: number) => {
-    const [token] = await withBusyRetry(
-      () =>
-        client.multicall({
-          allowFailure: false,
-          contracts: [
-            { ...vesting, functionName: 'token' },
-            { ...vesting, functionName: 'claimStart' },
-            { ...vesting, functionName: 'claimEnd' },
-            { ...vesting, functionName: 'unlockStart' },
-            { ...vesting, functionName: 'unlockEnd' },
-            { ...legacy, functionName: 'claimStart' },
-            { ...multicall3, functionName: 'getCurrentBlockTimestamp' },
-          ],
-        }),
-      deadline,
-    )
     await withBusyRetry(
       () =>
         client.multicall({
@@ -163,6 +151,12 @@ function portalPage(deployment: DemoDeployment, url: string, holder: Address) {
             { ...multicall3, functionName: 'getCurrentBlockTimestamp' },
             { ...vesting, functionName: 'everAllocated', args: [holder] },
             { ...legacy, functionName: 'everAllocated', args: [holder] },
+            { ...vesting, functionName: 'token' },
+            { ...vesting, functionName: 'claimStart' },
+            { ...vesting, functionName: 'claimEnd' },
+            { ...vesting, functionName: 'unlockStart' },
+            { ...vesting, functionName: 'unlockEnd' },
+            { ...legacy, functionName: 'claimStart' },
           ],
         }),
       deadline,

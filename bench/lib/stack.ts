@@ -5,7 +5,13 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Address } from 'viem'
 import type { Anvil } from '../../scripts/lib/anvil.ts'
-import { type DemoDeployment, scheduleForPhase, seedDemo, startDemoChain } from '../../scripts/lib/seed.ts'
+import {
+  type DemoDeployment,
+  knownDeploymentEnv,
+  scheduleForPhase,
+  seedDemo,
+  startDemoChain,
+} from '../../scripts/lib/seed.ts'
 import { type Listening, type RpcProxy, readBuild, type StaticFile, serveBuild, startRpcProxy } from './server.ts'
 
 export const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -88,6 +94,7 @@ export function buildEnv(
     VITE_RPC_URLS: rpcUrl,
     VITE_VESTING_ADDRESS: deployment.vesting,
     VITE_LEGACY_ADDRESS: deployment.legacyClaim,
+    ...knownDeploymentEnv(deployment),
     ...(walletConnect ? { VITE_WALLETCONNECT_PROJECT_ID: WALLETCONNECT_PROJECT_ID } : {}),
   }
 }

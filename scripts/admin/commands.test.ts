@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { type Address, getAddress, zeroAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { KNOWN_DEPLOYMENT_VARIABLES, parseKnownDeployment } from '../../src/config/knownDeployment.ts'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import { MULTICALL3_ADDRESS } from '../lib/deploy.ts'
 import {
@@ -125,6 +126,20 @@ describe('deploy', () => {
     }
     // The app's statement reads history from the first of the two.
     expect(envLine(deployed.out, 'VITE_DEPLOYMENT_BLOCK')).toBe(envLine(deployed.out, 'ADMIN_VESTING_FROM_BLOCK'))
+    // The deployment's facts a build may carry, as the app reads them.
+    const facts = parseKnownDeployment(
+      Object.fromEntries(
+        Object.values(KNOWN_DEPLOYMENT_VARIABLES).map((variable) => [variable, envLine(deployed.out, variable)]),
+      ),
+    )
+    expect(facts).toEqual({
+      ok: true,
+      deployment: {
+        token: getAddress(chain.token),
+        schedule: { claimStart: 1893456000n, claimEnd: 1894665600n, unlockStart: 1926201600n, unlockEnd: 1957305600n },
+        legacyClaimStart: 1893456000n,
+      },
+    })
     const status = await runInProcess(
       ['status', '--json'],
       env({
@@ -145,6 +160,8 @@ describe('deploy', () => {
     )
     expect(deployed.code).toBe(0)
     expect(deployed.out).not.toContain('VITE_VESTING_ADDRESS')
+    expect(deployed.out).not.toContain('VITE_CLAIM_END')
+    expect(envLine(deployed.out, 'VITE_LEGACY_CLAIM_START')).toBe('1893456000')
     const legacy = getAddress(envLine(deployed.out, 'VITE_LEGACY_ADDRESS'))
     expect(
       await chain.clients.public.readContract({ address: legacy, abi: legacyClaimAbi, functionName: 'token' }),

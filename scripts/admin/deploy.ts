@@ -101,6 +101,15 @@ export async function runDeploy(
     io.out(`Vesting deployed at ${address} (block ${deployedAt})`)
     deploymentBlocks.push(deployedAt)
     lines.push(`VITE_VESTING_ADDRESS=${address}`)
+    // The deployment's facts the app's build may carry, to show the schedule before it reads the chain.
+    const { claimStart, claimEnd, unlockStart, unlockEnd } = options.vesting
+    lines.push(
+      `VITE_TOKEN_ADDRESS=${getAddress(token.address)}`,
+      `VITE_CLAIM_START=${claimStart}`,
+      `VITE_CLAIM_END=${claimEnd}`,
+      `VITE_UNLOCK_START=${unlockStart}`,
+      `VITE_UNLOCK_END=${unlockEnd}`,
+    )
     toolLines.push(`ADMIN_VESTING_ADDRESS=${address}`, `ADMIN_VESTING_FROM_BLOCK=${deployedAt}`)
   }
   if (options.legacyClaimStart !== undefined) {
@@ -109,7 +118,7 @@ export async function runDeploy(
     const deployedAt = await findDeploymentBlock(connection, address, await client.getBlockNumber(), before + 1n)
     io.out(`LegacyClaim deployed at ${address} (block ${deployedAt})`)
     deploymentBlocks.push(deployedAt)
-    lines.push(`VITE_LEGACY_ADDRESS=${address}`)
+    lines.push(`VITE_LEGACY_ADDRESS=${address}`, `VITE_LEGACY_CLAIM_START=${options.legacyClaimStart}`)
     toolLines.push(`ADMIN_LEGACY_ADDRESS=${address}`, `ADMIN_LEGACY_FROM_BLOCK=${deployedAt}`)
   }
   // The app reads a holder's history from the earliest block either contract can have events in.

@@ -9,6 +9,7 @@ import {
   DAY,
   type DemoDeployment,
   type HolderState,
+  knownDeploymentEnv,
 } from '../lib/seed.ts'
 
 const nai = (value: bigint) => `${formatTokenAmount(value, 18)} NAI`
@@ -102,6 +103,7 @@ export function deploymentFile(deployment: DemoDeployment, states: HolderState[]
       VITE_RPC_URLS: deployment.rpcUrl,
       VITE_VESTING_ADDRESS: deployment.vesting,
       VITE_LEGACY_ADDRESS: deployment.legacyClaim,
+      ...knownDeploymentEnv(deployment),
     },
     owner: { index: owner.index, address: deployment.owner, privateKey: privateKeyOf(deployment.owner) },
     accounts: states.map((state) => ({

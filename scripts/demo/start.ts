@@ -17,6 +17,7 @@ import { FAULT_PROFILES, type FaultOptions, parseFaultProfile, type RpcProxy, st
 import {
   type DemoDeployment,
   type HolderState,
+  knownDeploymentEnv,
   readHolderStates,
   scheduleForPhase,
   seedDemo,
@@ -272,6 +273,7 @@ function appEnv(deployment: DemoDeployment, rpcUrl: string, relayUrl: string): N
     VITE_RPC_URLS: rpcUrl,
     VITE_VESTING_ADDRESS: deployment.vesting,
     VITE_LEGACY_ADDRESS: deployment.legacyClaim,
+    ...knownDeploymentEnv(deployment),
     // The local relay checks no project id: a placeholder enables WalletConnect in the demo.
     VITE_WALLETCONNECT_PROJECT_ID: 'local-relay',
     VITE_WALLETCONNECT_RELAY_URL: relayUrl,

@@ -227,6 +227,22 @@ export type DemoDeployment = {
   seededAt: bigint
 }
 
+/**
+ * The deployment's facts a build of the app may carry (the owner tool's deploy prints the same lines): the demo's
+ * LegacyClaim opens with the claim window.
+ */
+export function knownDeploymentEnv(deployment: DemoDeployment): Record<string, string> {
+  const { schedule } = deployment
+  return {
+    VITE_TOKEN_ADDRESS: deployment.token,
+    VITE_CLAIM_START: String(schedule.claimStart),
+    VITE_CLAIM_END: String(schedule.claimEnd),
+    VITE_UNLOCK_START: String(schedule.unlockStart),
+    VITE_UNLOCK_END: String(schedule.unlockEnd),
+    VITE_LEGACY_CLAIM_START: String(schedule.claimStart),
+  }
+}
+
 export type SeedOptions = {
   rpcUrl: string
   phase: Phase
