@@ -7,11 +7,23 @@ import { root } from './stack.ts'
 
 const require = createRequire(import.meta.url)
 
-export type LighthouseRun = { score: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; siMs: number }
+export type LighthouseRun = {
+  score: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  fcpMs: number
+  siMs: number
+  /** The element Lighthouse found to be the largest contentful paint, as its HTML opening. */
+  lcpElement: string
+}
 
 type Report = {
   categories: { performance: { score: number | null } }
-  audits: Record<string, { numericValue?: number }>
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: { items?: { node?: { snippet?: string } }[] }[] } }
+  >
   runtimeError?: { code: string; message: string }
 }
 
@@ -21,12 +33,23 @@ function audit(report: Report, id: string): number {
   return value
 }
 
+/** The largest contentful paint's element: the first node of the audit's first table. */
+function lcpElement(report: Report): string {
+  const snippet = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet
+  return snippet ?? 'not reported'
+}
+
 /**
- * One Lighthouse run with its defaults — mobile form factor, simulated throttling (slow 4G, 4× CPU) — in a fresh
+ * One Lighthouse run with its defaults — mobile form factor, simulated throttling (slow 4G, 4× CPU), or its desktop
+ * preset — in a fresh
  * headless Chromium (empty cache, no wallet: a first visit). Runs the CLI in its own process, so that its Chromium is
  * its own and is stopped with it.
  */
-export function runLighthouse(url: string, outFile: string): Promise<LighthouseRun> {
+export function runLighthouse(
+  url: string,
+  outFile: string,
+  { desktop = false }: { desktop?: boolean } = {},
+): Promise<LighthouseRun> {
   mkdirSync(`${root}bench/results/lighthouse`, { recursive: true })
   const cli = join(dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js')
   const args = [
@@ -37,6 +60,8 @@ export function runLighthouse(url: string, outFile: string): Promise<LighthouseR
     `--output-path=${outFile}`,
     `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
     '--quiet',
+    // Lighthouse's desktop preset: a wide screen and a fast network, for the desktop layout's figures.
+    ...(desktop ? ['--preset=desktop'] : []),
   ]
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
@@ -75,6 +100,7 @@ export function runLighthouse(url: string, outFile: string): Promise<LighthouseR
           cls: audit(report, 'cumulative-layout-shift'),
           fcpMs: audit(report, 'first-contentful-paint'),
           siMs: audit(report, 'speed-index'),
+          lcpElement: lcpElement(report),
         })
       } catch (error) {
         reject(error)
