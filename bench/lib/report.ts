@@ -105,7 +105,8 @@ function rows(results: Results): Row[] {
       ratio: '—',
     },
     {
-      figure: '3a. JSON-RPC calls per load, connected — cold cache (ours: the holder's multicall, which checks the build's deployment facts; baseline: one read)',
+      figure:
+        '3a. JSON-RPC calls per load, connected — cold cache (ours: one multicall, which also checks the build’s deployment facts; baseline: one read)',
       ours: rpcCell(ours.rpc.cold),
       baseline: rpcCell(baseline.rpc.cold),
       ratio: times(baseline.rpc.cold.total, ours.rpc.cold.total),
