@@ -28,7 +28,7 @@ export default defineConfig(({ mode }) => ({
     deploymentFacts(loadEnv(mode, process.cwd(), 'VITE_')),
     contentSecurityPolicyMeta(loadEnv(mode, process.cwd(), 'VITE_')),
     rpcPreconnect(),
-    staticShell(),
+    staticShell({ version: appVersion }),
     shell.plugin,
     buildDigest(),
     VitePWA({

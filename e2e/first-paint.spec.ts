@@ -75,6 +75,44 @@ test.describe('before any of the app’s JavaScript', () => {
   })
 })
 
+test.describe('a returning holder, before any of the app’s JavaScript', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('the position stored on the device and a ticking countdown show at once; the app then takes over', async ({
+    page,
+    chain,
+    wallet,
+  }) => {
+    await chain.addHolder(alice)
+    await wallet.connectAs(alice.account)
+    await page.goto('/')
+    await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
+    // The app stores the holder's figures on the device (at most once a second).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('nai.queryCache')?.toLowerCase() ?? ''))
+      .toContain(alice.account.slice(2).toLowerCase())
+
+    await withoutAppScripts(page)
+    await page.reload()
+    const glance = card(page).locator('p.glance')
+    await expect(glance).toHaveText(/^Your position: 1,000 NAI · Claim window closes in 12 days 23:5\d:\d\d$/)
+    const first = await glance.locator('.countdown').textContent()
+    await expect(glance.locator('.countdown')).not.toHaveText(first ?? '')
+
+    await page.unrouteAll()
+    await page.reload()
+    await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
+    await expect(card(page).locator('p.glance')).toHaveCount(0)
+  })
+
+  test('nothing is shown for a device that stored no position', async ({ page }) => {
+    await withoutAppScripts(page)
+    await page.goto('/')
+    await expect(note(page)).toBeVisible()
+    await expect(card(page).locator('p.glance')).toHaveCount(0)
+  })
+})
+
 test.describe('a cold load', () => {
   test.use({ serviceWorkers: 'block' })
 

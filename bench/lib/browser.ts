@@ -83,22 +83,44 @@ function pageScript<T>(fn: (arg: T) => void, arg: T): string {
   return `{ const __name = (target) => target; (${fn.toString()})(${JSON.stringify(arg)}) }`
 }
 
-type MarkedWindow = Window & { __benchVisibleAt?: number }
+type MarkedWindow = Window & { __benchVisibleAt?: number; __benchAppAt?: number }
 
 /**
- * Records when `marker` (the holder's position amount) first shows on the page: at the animation frame after the
- * DOM change that added it, in epoch milliseconds. Sent to the page as source text.
+ * Records when `marker` (the holder's position amount) first shows on the page — from the prerendered page's stored
+ * figures or from the app — and when the app's own position panels show: at the animation frame after the DOM change
+ * that added each, in epoch milliseconds. Sent to the page as source text.
  */
 function watchForText(marker: string): void {
   const page = window as MarkedWindow
-  const observer = new MutationObserver(() => {
-    if (!document.body?.textContent?.includes(marker)) return
-    observer.disconnect()
+  const stamp = (key: '__benchVisibleAt' | '__benchAppAt') =>
     requestAnimationFrame(() => {
-      page.__benchVisibleAt = performance.timeOrigin + performance.now()
+      page[key] = performance.timeOrigin + performance.now()
     })
+  let text = false
+  let app = false
+  const observer = new MutationObserver(() => {
+    if (!text && document.body?.textContent?.includes(marker)) {
+      text = true
+      stamp('__benchVisibleAt')
+    }
+    if (!app && document.querySelector('.panels') !== null) {
+      app = true
+      stamp('__benchAppAt')
+    }
+    if (text && app) observer.disconnect()
   })
   observer.observe(document, { childList: true, subtree: true, characterData: true })
+}
+
+/** Epoch ms at which the app's own position panels showed, once they have. */
+export async function appVisibleAt(page: Page, timeoutMs = 30_000): Promise<number> {
+  const handle = await page.waitForFunction(() => (window as MarkedWindow).__benchAppAt, undefined, {
+    timeout: timeoutMs,
+    polling: 50,
+  })
+  const value: unknown = await handle.jsonValue()
+  if (typeof value !== 'number') throw new Error('The app time was not recorded.')
+  return value
 }
 
 /** Epoch ms at which the position showed, once it has. */

@@ -3,18 +3,16 @@ import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
 import type { PersistedClient } from '@tanstack/react-query-persist-client'
 import { deserialize, serialize } from 'wagmi'
 import type { AppConfig } from '../config/env'
+import { cacheBuster, QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE_MS } from './queryCacheKey'
 
-/** Where the query cache lives in localStorage. */
-export const QUERY_CACHE_KEY = 'nai.queryCache'
-/** A persisted cache older than this is discarded on start-up. */
-export const QUERY_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000
+export { QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE_MS }
 
 /**
  * Ties the stored cache to this build and deployment: another app version, chain or pair of contracts discards it
  * rather than showing figures from elsewhere.
  */
 export function queryCacheBuster(config: Pick<AppConfig, 'chainId' | 'vestingAddress' | 'legacyAddress'>): string {
-  return [__APP_VERSION__, config.chainId, config.vestingAddress, config.legacyAddress].join(':').toLowerCase()
+  return cacheBuster(__APP_VERSION__, config)
 }
 
 /** Contract reads that have succeeded are kept; nothing else (balances, wallet state) is. */

@@ -23,7 +23,7 @@ const facts = {
 function shellFor(values: Record<string, string>): string {
   const parsed = parseConfig(values)
   if (!parsed.ok) throw new Error(parsed.errors.map((error) => error.message).join('\n'))
-  return staticShellHtml(parsed.config)
+  return staticShellHtml(parsed.config, '1.0.0')
 }
 
 function render(html: string): HTMLElement {
@@ -65,7 +65,7 @@ describe('the prerendered shell', () => {
     expect(note?.dataset.claimEnd).toBe('1731524400')
 
     vi.useFakeTimers({ now: 1731524400_000, toFake: ['Date'] })
-    await import('../shell/note')
+    await import('../shell/shell')
     expect(note?.textContent).toBe(
       `The claim window closed on ${formatDateTime(1731524400n)}. Tokens left untouched were locked automatically for 12 months, then unlock linearly over another 12 months.`,
     )
@@ -75,7 +75,7 @@ describe('the prerendered shell', () => {
   it('the shell script words the note as open one second before the window closes', async () => {
     const note = render(shellFor({ ...env, ...facts })).querySelector('p.note')
     vi.useFakeTimers({ now: 1731524399_000, toFake: ['Date'] })
-    await import('../shell/note')
+    await import('../shell/shell')
     expect(note?.textContent).toBe(
       `Make your choice before ${formatDateTime(1731524400n)} to avoid having your tokens automatically locked.`,
     )

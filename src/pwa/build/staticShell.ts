@@ -5,8 +5,12 @@ import { parseConfig } from '../../config/env'
 import { blogPosts } from '../../config/links'
 import { claimWindowNote } from '../../features/vesting/domain/note'
 import { formatDateTime } from '../../lib/format'
+import { cacheBuster } from '../../lib/queryCacheKey'
 
-/** The script that words the prerendered note for the viewer before the first paint (same origin, not inline). */
+/**
+ * The script that words the prerendered note for the viewer and shows a returning holder's stored position before the
+ * first paint (same origin, not inline).
+ */
 export const SHELL_SCRIPT = 'shell.js'
 
 function escapeHtml(text: string): string {
@@ -16,9 +20,11 @@ function escapeHtml(text: string): string {
 /**
  * The page as it looks before any script: the header, the blog teasers and the card's title, and with the
  * deployment's facts in the build the claim-window note (in UTC here; the shell script rewrites it in the viewer's
- * time zone). The same elements and classes the app renders, which replaces them on its first render.
+ * time zone). The same elements and classes the app renders, which replaces them on its first render. The card
+ * names the stored cache that belongs to this build and the vesting contract, so that the shell script can show a
+ * returning holder's position from it.
  */
-export function staticShellHtml(config: AppConfig): string {
+export function staticShellHtml(config: AppConfig, version: string): string {
   const teasers = blogPosts(config.links)
     .map(
       (post) =>
@@ -37,7 +43,7 @@ export function staticShellHtml(config: AppConfig): string {
     '<div class="layout">' +
     '<header class="header"><a href="/" class="logo" aria-label="NAI Vesting &amp; Claim Portal home"><img src="/logo.svg" alt="" width="32" height="32" /><span>NAI Vesting</span></a></header>' +
     `<nav class="blog" aria-label="News">${teasers}</nav>` +
-    `<main class="main"><section class="card" aria-labelledby="vesting-title"><h1 id="vesting-title">Vesting Tokens</h1>${note}</section></main>` +
+    `<main class="main"><section class="card" aria-labelledby="vesting-title" data-cache-buster="${escapeHtml(cacheBuster(version, config))}" data-vesting="${config.vestingAddress}"><h1 id="vesting-title">Vesting Tokens</h1>${note}</section></main>` +
     '</div>'
   )
 }
@@ -49,7 +55,7 @@ const ROOT = '<div id="root"></div>'
  * first paint needs neither the app's JavaScript nor the chain. A build whose configuration is invalid keeps an empty
  * root: the app shows its configuration error page.
  */
-export function staticShell(): Plugin {
+export function staticShell({ version }: { version: string }): Plugin {
   let env: Record<string, string | undefined> = {}
   return {
     name: 'nai:static-shell',
@@ -63,13 +69,13 @@ export function staticShell(): Plugin {
       if (!html.includes(ROOT)) throw new Error(`index.html lost its ${ROOT}, into which the shell is prerendered.`)
       return html.replace(
         ROOT,
-        `<div id="root">${staticShellHtml(parsed.config)}</div>\n    <script src="/${SHELL_SCRIPT}"></script>`,
+        `<div id="root">${staticShellHtml(parsed.config, version)}</div>\n    <script src="/${SHELL_SCRIPT}"></script>`,
       )
     },
     async generateBundle() {
       const { build } = await import('esbuild')
       const result = await build({
-        entryPoints: [fileURLToPath(new URL('../shell/note.ts', import.meta.url))],
+        entryPoints: [fileURLToPath(new URL('../shell/shell.ts', import.meta.url))],
         bundle: true,
         format: 'iife',
         minify: true,
