@@ -1,9 +1,9 @@
-import type { Page, Request } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { toFunctionSelector } from 'viem'
 import { PRODUCTION_SCHEDULE } from '../src/features/vesting/domain/schedule'
-import { rpcUrl } from './fixtures/env'
-import { accounts, contracts, expect, type Holder, moments, nai, percent, test } from './fixtures/index'
-import { card, panel } from './fixtures/ui'
+import { accounts, expect, type Holder, moments, nai, percent, test } from './fixtures/index'
+import { readsVesting, rpcMethods } from './fixtures/rpcRequests'
+import { card, openAs, panel } from './fixtures/ui'
 
 /**
  * The build carries the deployment's facts (token, schedule, legacy claim start): the page paints its shell and the
@@ -11,7 +11,6 @@ import { card, panel } from './fixtures/ui'
  * the facts in the holder's own multicall.
  */
 
-const vesting = contracts.vesting.slice(2).toLowerCase()
 const alice = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25) } as const satisfies Holder
 
 const note = (page: Page) => card(page).locator('p.note')
@@ -24,18 +23,6 @@ const DIFFERS =
 /** Keeps the app's own scripts from loading: what the page shows then is the prerendered shell alone. */
 async function withoutAppScripts(page: Page): Promise<void> {
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort('blockedbyclient'))
-}
-
-/** The JSON-RPC methods of a request to the chain (a batch holds several). */
-function rpcMethods(request: Request): string[] {
-  if (!request.url().startsWith(rpcUrl) || request.method() !== 'POST') return []
-  const body: unknown = request.postDataJSON()
-  const calls = Array.isArray(body) ? body : [body]
-  return calls.flatMap((call) =>
-    typeof call === 'object' && call !== null && 'method' in call && typeof call.method === 'string'
-      ? [call.method]
-      : [],
-  )
 }
 
 test.describe('before any of the app’s JavaScript', () => {
@@ -84,8 +71,7 @@ test.describe('a returning holder, before any of the app’s JavaScript', () => 
     wallet,
   }) => {
     await chain.addHolder(alice)
-    await wallet.connectAs(alice.account)
-    await page.goto('/')
+    await openAs(page, wallet, alice.account)
     await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
     // The app stores the holder's figures on the device (at most once a second).
     await expect
@@ -122,14 +108,12 @@ test.describe('a cold load', () => {
     wallet,
   }) => {
     await chain.addHolder(alice)
-    await wallet.connectAs(alice.account)
     // The portal's reads all ask the vesting contract (RainbowKit's balance of ETH is not one of them).
     const calls: string[] = []
     page.on('request', (request) => {
-      const body = request.postData() ?? ''
-      if (rpcMethods(request).includes('eth_call') && body.toLowerCase().includes(vesting)) calls.push(body)
+      if (rpcMethods(request).includes('eth_call') && readsVesting(request)) calls.push(request.postData() ?? '')
     })
-    await page.goto('/')
+    await openAs(page, wallet, alice.account)
     await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
     await page.waitForTimeout(1_000)
     expect(calls).toHaveLength(1)

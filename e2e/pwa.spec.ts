@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { BrowserContext, BrowserType, Page, Request } from '@playwright/test'
+import type { BrowserContext, BrowserType, Page } from '@playwright/test'
 import { PRECACHE_BUDGET_BYTES } from '../src/pwa/build/appShell'
 import { EAGER_COMPILE_HINT } from '../src/pwa/build/eagerCompile'
 import { chromiumArgs, chromiumPath, rpcUrl } from './fixtures/env'
-import { accounts, contracts, type Holder, nai, percent } from './fixtures/index'
+import { accounts, type Holder, nai, percent } from './fixtures/index'
+import { readsVesting, rpcMethods } from './fixtures/rpcRequests'
 import { expect, test, waitForServiceWorker } from './pwa/fixtures'
 import type { AppServer } from './pwa/server'
 import { expectedShell, fileSize, pngSize, precacheManifest } from './pwa/shell'
@@ -93,22 +94,6 @@ function cachedEntries(page: Page): Promise<Record<string, { url: string; bytes:
     }
     return result
   })
-}
-
-/** Whether a request to the chain calls the vesting contract (directly or inside a multicall). */
-const readsVesting = (request: Request) =>
-  request.postData()?.toLowerCase().includes(contracts.vesting.slice(2).toLowerCase()) ?? false
-
-/** The JSON-RPC methods of a request to the chain (a batch holds several). */
-function rpcMethods(request: Request): string[] {
-  if (!request.url().startsWith(rpcUrl) || request.method() !== 'POST') return []
-  const body: unknown = request.postDataJSON()
-  const calls = Array.isArray(body) ? body : [body]
-  return calls.flatMap((call) =>
-    typeof call === 'object' && call !== null && 'method' in call && typeof call.method === 'string'
-      ? [call.method]
-      : [],
-  )
 }
 
 test.describe('service worker and manifest', () => {
