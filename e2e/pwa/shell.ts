@@ -39,8 +39,8 @@ export type ShellExpectation = {
 
 /**
  * What the app shell of the build in `dist` is, worked out from the build's own files rather than from the plugin
- * that selects it: the HTML and manifest, the static files from `public/`, the styles, the entry chunk of
- * `index.html`, the chunks the app's source loads lazily, and every chunk those import statically.
+ * that selects it: the HTML and manifest, the static files from `public/`, the styles, the classic scripts and the
+ * entry chunk of `index.html`, the chunks the app's source loads lazily, and every chunk those import statically.
  */
 export function expectedShell(dist: string, publicDir: string, sourceDir: string): ShellExpectation {
   const built = filesUnder(dist)
@@ -59,8 +59,13 @@ export function expectedShell(dist: string, publicDir: string, sourceDir: string
     js.add(file)
     pending.push(...staticImports(dist, file))
   }
+  // Classic scripts the page runs before its first paint (the prerendered page's shell script).
+  const classic = [...html.matchAll(/<script src="\/([^"]+\.js)"><\/script>/g)].flatMap(([, file]) =>
+    file ? [file] : [],
+  )
   const urls = new Set([
     'index.html',
+    ...classic,
     'manifest.webmanifest',
     // `_headers` configures the host, and Safe{Wallet} reads `manifest.json` to list the portal as a Safe App: the page
     // loads neither.
