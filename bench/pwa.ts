@@ -88,7 +88,7 @@ async function installedApp(
   if (testAccount) {
     await context.addInitScript((account) => localStorage.setItem('nai.localTestAccount', account), testAccount)
   }
-  await watchForPosition(context, marker)
+  await watchForPosition(context, marker, { app: true })
   const page = await context.newPage()
   await page.goto(url)
   await page.waitForFunction(async () => {

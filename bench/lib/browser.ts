@@ -70,9 +70,12 @@ export async function openContext(browser: Browser, visit: Visit, marker: string
   return context
 }
 
-/** Records, in every page of `context`, when `marker` first shows (read with {@link positionVisibleAt}). */
-export async function watchForPosition(context: BrowserContext, marker: string): Promise<void> {
-  await context.addInitScript({ content: pageScript(watchForText, marker) })
+/**
+ * Records, in every page of `context`, when `marker` first shows (read with {@link positionVisibleAt}); with `app`,
+ * also when the app's own position panels show (read with {@link appVisibleAt}).
+ */
+export async function watchForPosition(context: BrowserContext, marker: string, { app = false } = {}): Promise<void> {
+  await context.addInitScript({ content: pageScript(watchForText, { marker, app }) })
 }
 
 /**
@@ -87,10 +90,10 @@ type MarkedWindow = Window & { __benchVisibleAt?: number; __benchAppAt?: number 
 
 /**
  * Records when `marker` (the holder's position amount) first shows on the page — from the prerendered page's stored
- * figures or from the app — and when the app's own position panels show: at the animation frame after the DOM change
- * that added each, in epoch milliseconds. Sent to the page as source text.
+ * figures or from the app — and, with `app`, when the app's own position panels show: at the animation frame after
+ * the DOM change that added each, in epoch milliseconds. Sent to the page as source text.
  */
-function watchForText(marker: string): void {
+function watchForText({ marker, app: watchApp }: { marker: string; app: boolean }): void {
   const page = window as MarkedWindow
   const stamp = (key: '__benchVisibleAt' | '__benchAppAt') =>
     requestAnimationFrame(() => {
@@ -103,11 +106,12 @@ function watchForText(marker: string): void {
       text = true
       stamp('__benchVisibleAt')
     }
-    if (!app && document.querySelector('.panels') !== null) {
+    if (watchApp && !app && document.querySelector('.panels') !== null) {
       app = true
       stamp('__benchAppAt')
     }
-    if (text && app) observer.disconnect()
+    // Watching costs a look at the whole page on every change: it stops once it has seen what it waits for.
+    if (text && (app || !watchApp)) observer.disconnect()
   })
   observer.observe(document, { childList: true, subtree: true, characterData: true })
 }

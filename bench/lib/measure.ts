@@ -50,7 +50,9 @@ async function withPage<T>(
  * the position, and returns what the browser then holds: the state of a returning holder.
  */
 export async function connectOnce(scenario: Scenario): Promise<StorageState> {
-  return withPage(scenario, { wallet: scenario.wallet }, async (page, context) => {
+  // On a desktop browser, where both apps list the page's wallet by name in RainbowKit's modal; a phone offers the
+  // portal's own sheet of wallet apps first. The connection record it leaves is the same.
+  return withPage(scenario, { wallet: scenario.wallet, device: 'desktop' }, async (page, context) => {
     await page.goto(scenario.app.server.url)
     await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
     await page
