@@ -116,26 +116,25 @@ function watchForText({ marker, app: watchApp }: { marker: string; app: boolean 
   observer.observe(document, { childList: true, subtree: true, characterData: true })
 }
 
-/** Epoch ms at which the app's own position panels showed, once they have. */
-export async function appVisibleAt(page: Page, timeoutMs = 30_000): Promise<number> {
-  const handle = await page.waitForFunction(() => (window as MarkedWindow).__benchAppAt, undefined, {
+/** Epoch ms the page recorded under `key`, once it has. */
+async function markedAt(page: Page, key: '__benchVisibleAt' | '__benchAppAt', timeoutMs: number): Promise<number> {
+  const handle = await page.waitForFunction((name) => (window as MarkedWindow)[name], key, {
     timeout: timeoutMs,
     polling: 50,
   })
   const value: unknown = await handle.jsonValue()
-  if (typeof value !== 'number') throw new Error('The app time was not recorded.')
+  if (typeof value !== 'number') throw new Error(`${key} was not recorded.`)
   return value
 }
 
+/** Epoch ms at which the app's own position panels showed, once they have. */
+export function appVisibleAt(page: Page, timeoutMs = 30_000): Promise<number> {
+  return markedAt(page, '__benchAppAt', timeoutMs)
+}
+
 /** Epoch ms at which the position showed, once it has. */
-export async function positionVisibleAt(page: Page, timeoutMs = 30_000): Promise<number> {
-  const handle = await page.waitForFunction(() => (window as MarkedWindow).__benchVisibleAt, undefined, {
-    timeout: timeoutMs,
-    polling: 50,
-  })
-  const value: unknown = await handle.jsonValue()
-  if (typeof value !== 'number') throw new Error('The position time was not recorded.')
-  return value
+export function positionVisibleAt(page: Page, timeoutMs = 30_000): Promise<number> {
+  return markedAt(page, '__benchVisibleAt', timeoutMs)
 }
 
 /** Epoch ms at which the page's navigation started. */

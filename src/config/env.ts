@@ -1,6 +1,7 @@
 import { type Address, getAddress, isAddress, zeroAddress } from 'viem'
 import { type Deployment, parseKnownDeployment } from './knownDeployment'
 import { type PublicLinks, parseDeploymentFacts } from './publicLinks'
+import { read } from './variable'
 
 /** The chains a build can target: Ethereum, Avalanche C-Chain, and the local anvil chain. */
 export const SUPPORTED_CHAIN_IDS = [1, 43114, 31337] as const
@@ -33,12 +34,6 @@ export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors
 type Field<T> = { value: T } | { error: string }
 
 const CHAIN_CHOICES = '1 (Ethereum), 43114 (Avalanche C-Chain) or 31337 (local anvil)'
-
-/** Environment values are trimmed; a value that is empty after trimming counts as not set. */
-function read(env: Record<string, string | undefined>, variable: string): string | undefined {
-  const value = env[variable]?.trim()
-  return value ? value : undefined
-}
 
 function isSupportedChainId(value: number): value is SupportedChainId {
   return (SUPPORTED_CHAIN_IDS as readonly number[]).includes(value)

@@ -1,4 +1,5 @@
 import { type Address, getAddress, isAddress, zeroAddress } from 'viem'
+import { read } from './variable'
 
 /** What never changes for a deployment: its token, the vesting schedule and when the legacy claim opens. */
 export type Deployment = {
@@ -27,11 +28,6 @@ type ConfigError = { variable: string; message: string }
 export type KnownDeploymentResult =
   | { ok: true; deployment: Deployment | undefined }
   | { ok: false; errors: ConfigError[] }
-
-function read(env: Record<string, string | undefined>, variable: string): string | undefined {
-  const value = env[variable]?.trim()
-  return value ? value : undefined
-}
 
 /** The facts from the environment: `undefined` when none is set, every problem when some are set and some not. */
 export function parseKnownDeployment(env: Record<string, string | undefined>): KnownDeploymentResult {

@@ -1,3 +1,5 @@
+import { read } from './variable'
+
 /**
  * The project's public channels (two blog articles, Telegram, X) and the block the contracts were deployed in: facts
  * of a deployment, set per build. A build for a public chain must name them all — the portal never ships a link to
@@ -43,11 +45,6 @@ export type DeploymentFacts = { links: PublicLinks; deploymentBlock: bigint }
 export type FactsResult =
   | { ok: true; facts: DeploymentFacts }
   | { ok: false; errors: { variable: string; message: string }[] }
-
-function read(env: Record<string, string | undefined>, variable: string): string | undefined {
-  const value = env[variable]?.trim()
-  return value ? value : undefined
-}
 
 /**
  * The links and deployment block of a build for `chainId`. On a public chain each must be set (an https:// URL, a

@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite'
 import { DEMO_LINKS, PUBLIC_CHAIN_IDS, parseDeploymentFacts } from '../publicLinks'
+import { escapeHtml } from './html'
 
 /** The demo's stand-in pages: what each one replaces and the variable that names the real one. */
 const DEMO_PAGES = [
@@ -12,10 +13,6 @@ const DEMO_PAGES = [
   { path: DEMO_LINKS.telegram, title: 'NAI on Telegram', variable: 'VITE_TELEGRAM_URL' },
   { path: DEMO_LINKS.x, title: 'NAI on X', variable: 'VITE_X_URL' },
 ] as const
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
-}
 
 function demoPage({ title, variable }: (typeof DEMO_PAGES)[number]): string {
   return `<!doctype html>

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
+import { escapeHtml } from '../../config/build/html'
 import type { AppConfig } from '../../config/env'
 import { parseConfig } from '../../config/env'
 import { blogPosts } from '../../config/links'
@@ -12,10 +13,6 @@ import { cacheBuster } from '../../lib/queryCacheKey'
  * first paint (same origin, not inline).
  */
 export const SHELL_SCRIPT = 'shell.js'
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
-}
 
 /**
  * The page as it looks before any script: the header, the blog teasers and the card's title, and with the
