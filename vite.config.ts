@@ -87,6 +87,8 @@ export default defineConfig(({ mode }) => ({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: {
     target: 'es2022',
+    // Every browser the portal supports preloads modules itself.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: {
       output: {

@@ -17,6 +17,7 @@ const note = (page: Page) => card(page).locator('p.note')
 const BEFORE_CLOSE = ' to avoid having your tokens automatically locked.'
 const AFTER_CLOSE =
   '. Tokens left untouched were locked automatically for 12 months, then unlock linearly over another 12 months.'
+const CONNECT = 'Connect your wallet to see your vesting position.'
 const DIFFERS =
   "This page was built with a schedule that differs from the contracts' on this chain: the dates shown are the chain's."
 
@@ -42,6 +43,7 @@ test.describe('before any of the app’s JavaScript', () => {
     await expect(card(page).getByRole('heading', { level: 1 })).toHaveText('Vesting Tokens')
     await expect(note(page)).toHaveText(`Make your choice before Nov 13, 2024, 2:00 PM EST${BEFORE_CLOSE}`)
     await expect(note(page).locator('time')).toHaveAttribute('datetime', '2024-11-13T19:00:00.000Z')
+    await expect(card(page).locator('.connect')).toHaveText(CONNECT)
   })
 
   test.describe('after the claim window closed', () => {
@@ -56,7 +58,7 @@ test.describe('before any of the app’s JavaScript', () => {
 
   test('the app then renders the same note over the shell', async ({ page }) => {
     await page.goto('/')
-    await expect(card(page).getByText('Connect your wallet to see your vesting position.')).toBeVisible()
+    await expect(card(page).getByText(CONNECT)).toBeVisible()
     await expect(note(page)).toHaveText(`Make your choice before Nov 13, 2024, 2:00 PM EST${BEFORE_CLOSE}`)
     await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   })
@@ -82,6 +84,8 @@ test.describe('a returning holder, before any of the app’s JavaScript', () => 
     await page.reload()
     const glance = card(page).locator('p.glance')
     await expect(glance).toHaveText(/^Your position: 1,000 NAI · Claim window closes in 12 days 23:5\d:\d\d$/)
+    // Whose position it is about to be, not the first visit's prompt to connect.
+    await expect(card(page).locator('.connect')).toHaveCount(0)
     const first = await glance.locator('.countdown').textContent()
     await expect(glance.locator('.countdown')).not.toHaveText(first ?? '')
 
@@ -96,6 +100,7 @@ test.describe('a returning holder, before any of the app’s JavaScript', () => 
     await page.goto('/')
     await expect(note(page)).toBeVisible()
     await expect(card(page).locator('p.glance')).toHaveCount(0)
+    await expect(card(page).locator('.connect')).toHaveText(CONNECT)
   })
 })
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { BrowserContext, BrowserType, Page } from '@playwright/test'
 import { PRECACHE_BUDGET_BYTES } from '../src/pwa/build/appShell'
 import { EAGER_COMPILE_HINT } from '../src/pwa/build/eagerCompile'
+import { appEntryOf } from '../src/pwa/build/staticShell'
 import { chromiumArgs, chromiumPath, rpcUrl } from './fixtures/env'
 import { accounts, type Holder, nai, percent } from './fixtures/index'
 import { readsVesting, rpcMethods } from './fixtures/rpcRequests'
@@ -114,7 +115,7 @@ test.describe('service worker and manifest', () => {
     expect(builtSize).toBeLessThanOrEqual(PRECACHE_BUDGET_BYTES)
     // The page's entry script asks Chromium to compile it as it streams in: the hint counts only as the first line.
     const html = readFileSync(join(builds.current, 'index.html'), 'utf8')
-    const entry = html.match(/<script type="module" crossorigin src="\/(assets\/index-[^"]+\.js)"/)?.[1] ?? ''
+    const entry = appEntryOf(html) ?? ''
     expect(readFileSync(join(builds.current, entry), 'utf8').split('\n', 1)[0]).toBe(EAGER_COMPILE_HINT)
 
     await page.goto(app.url)
@@ -265,10 +266,12 @@ test.describe('runtime caching', () => {
 })
 
 test.describe('install', () => {
-  test('"Install app" where the browser offers installing; it opens the browser\'s install prompt', async ({
+  test('"Install app" once a position is on screen, where the browser offers installing; it opens the browser\'s install prompt', async ({
     playwright,
     app,
+    chain,
   }, testInfo) => {
+    await chain.addHolder(alice)
     await withRegularProfile(playwright, testInfo.outputPath('profile'), async (context) => {
       const page = await context.newPage()
       // Counts the calls of the browser's own prompt() (the event type is Chromium's, not in the DOM typings).
@@ -281,10 +284,20 @@ test.describe('install', () => {
           root.dataset.installPrompts = String(Number(root.dataset.installPrompts ?? 0) + 1)
           return prompt.call(this)
         }
+        window.addEventListener('beforeinstallprompt', () => {
+          document.documentElement.dataset.installOffered = 'true'
+        })
       })
       await page.goto(app.url)
       const offer = page.getByRole('complementary', { name: 'Install app' })
-      // Chromium fires beforeinstallprompt once the page is installable; the app shows its own action.
+      // Chromium fires beforeinstallprompt once the page is installable; a first visit has no position to keep yet.
+      await expect(page.locator('html')).toHaveAttribute('data-install-offered', 'true')
+      await expect(page.getByText('Connect your wallet to see your vesting position.')).toBeVisible()
+      await expect(offer).toHaveCount(0)
+
+      await page.getByRole('textbox', { name: 'Watch an address without connecting' }).fill(alice.account)
+      await page.getByRole('button', { name: 'Watch', exact: true }).click()
+      await expect(amountOf(page)).toBeVisible()
       await expect(offer).toBeVisible()
       await expect(offer).toContainText('Install the portal for quick access to your position, even offline.')
       await offer.getByRole('button', { name: 'Install app' }).click()
@@ -292,7 +305,8 @@ test.describe('install', () => {
     })
   })
 
-  test('nothing is offered when the app already runs installed', async ({ playwright, app }, testInfo) => {
+  test('nothing is offered when the app already runs installed', async ({ playwright, app, chain }, testInfo) => {
+    await chain.addHolder(alice)
     await withRegularProfile(playwright, testInfo.outputPath('profile'), async (context) => {
       const page = await context.newPage()
       await page.addInitScript(() => {
@@ -303,10 +317,10 @@ test.describe('install', () => {
           document.documentElement.dataset.installOffered = 'true'
         })
       })
-      await page.goto(app.url)
-      // The browser still offers installing; the app, running installed, does not.
+      await page.goto(`${app.url}/?address=${alice.account}`)
+      // The browser still offers installing and a position is on screen; the app, running installed, offers nothing.
       await expect(page.locator('html')).toHaveAttribute('data-install-offered', 'true')
-      await expect(page.getByRole('heading', { name: 'Vesting Tokens' })).toBeVisible()
+      await expect(amountOf(page)).toBeVisible()
       await expect(page.getByRole('complementary', { name: 'Install app' })).toHaveCount(0)
     })
   })
@@ -318,21 +332,31 @@ test.describe('install', () => {
         'Version/17.5 Mobile/15E148 Safari/604.1',
     })
 
-    test('an "Add to Home Screen" hint, which "Not now" puts away', async ({ page, app }) => {
+    test('an "Add to Home Screen" hint once a position is on screen, which "Not now" puts away', async ({
+      page,
+      app,
+      chain,
+    }) => {
+      await chain.addHolder(alice)
       await page.goto(app.url)
       const hint = page.getByRole('complementary', { name: 'Add to Home Screen' })
+      await expect(page.getByText('Connect your wallet to see your vesting position.')).toBeVisible()
+      await expect(hint).toHaveCount(0)
+      await page.goto(`${app.url}/?address=${alice.account}`)
+      await expect(amountOf(page)).toBeVisible()
       await expect(hint).toHaveText(/tap Share, then Add to Home Screen\./)
       await hint.getByRole('button', { name: 'Not now' }).click()
       await expect(hint).toHaveCount(0)
       await page.reload()
-      await expect(page.getByRole('heading', { name: 'Vesting Tokens' })).toBeVisible()
+      await expect(amountOf(page)).toBeVisible()
       await expect(hint).toHaveCount(0)
     })
 
-    test('no hint once opened from the Home Screen', async ({ page, app }) => {
+    test('no hint once opened from the Home Screen', async ({ page, app, chain }) => {
+      await chain.addHolder(alice)
       await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'standalone', { get: () => true }))
-      await page.goto(app.url)
-      await expect(page.getByRole('heading', { name: 'Vesting Tokens' })).toBeVisible()
+      await page.goto(`${app.url}/?address=${alice.account}`)
+      await expect(amountOf(page)).toBeVisible()
       await expect(page.getByRole('complementary', { name: 'Add to Home Screen' })).toHaveCount(0)
     })
   })
@@ -535,7 +559,7 @@ test.describe('updates', () => {
     const reloaded = page.waitForEvent('load')
     await banner.getByRole('button', { name: 'Reload' }).click()
     await reloaded
-    const nextEntry = readFileSync(`${builds.next}/index.html`, 'utf8').match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1]
+    const nextEntry = appEntryOf(readFileSync(`${builds.next}/index.html`, 'utf8'))
     expect(nextEntry).toBeDefined()
     expect(await entryScript(page)).toBe(`${app.url}${nextEntry}`)
     expect(nextEntry).not.toBe(new URL(firstVersion).pathname)

@@ -153,6 +153,48 @@ test.describe('while reading', () => {
   })
 })
 
+test.describe('the figures’ own code', () => {
+  // Requests the page's service worker answers would escape page.route.
+  test.use({ serviceWorkers: 'block' })
+
+  const panelsCode = /\/assets\/PositionPanels-[\w-]{8}\.js$/
+
+  test('is not fetched on a first visit, only once there is a position to show', async ({ page, chain }) => {
+    await chain.addHolder(alice)
+    const fetched: string[] = []
+    page.on('request', (request) => {
+      if (panelsCode.test(request.url())) fetched.push(request.url())
+    })
+    await page.goto('/')
+    await expect(card(page).getByRole('button', { name: 'Watch', exact: true })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(fetched).toEqual([])
+
+    await page.goto(`/?address=${alice.account}`)
+    await expectStats(panel(page, 'Claim and Burn Now'), { Receive: '750 NAI', Burn: '250 NAI' })
+    expect(fetched).toHaveLength(1)
+  })
+
+  test('that cannot be fetched leaves a message and a reload, not a blank page', async ({ page, chain, wallet }) => {
+    await chain.addHolder(alice)
+    await wallet.connectAs(alice.account)
+    await page.route(panelsCode, (route) => route.abort('internetdisconnected'))
+    await page.goto('/')
+
+    const alert = card(page).getByRole('alert')
+    await expect(alert).toHaveText(
+      'This part of the page could not be loaded. Check your connection, then reload the page.Reload',
+    )
+    await expect(note(page)).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+
+    await page.unrouteAll()
+    await alert.getByRole('button', { name: 'Reload' }).click()
+    await expectStats(panel(page, 'Claim and Burn Now'), { Receive: '750 NAI', Burn: '250 NAI' })
+    await expect(card(page).getByRole('alert')).toHaveCount(0)
+  })
+})
+
 test.describe('on a network without the contracts', () => {
   test.use({ deployContracts: false })
 

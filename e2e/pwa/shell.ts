@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { ONLINE_ONLY_MODULES } from '../../src/pwa/build/appShell'
+import { appEntryOf } from '../../src/pwa/build/staticShell'
 
 /** Every file under `dir`, as paths relative to it with forward slashes. */
 function filesUnder(dir: string): string[] {
@@ -45,7 +46,7 @@ export type ShellExpectation = {
 export function expectedShell(dist: string, publicDir: string, sourceDir: string): ShellExpectation {
   const built = filesUnder(dist)
   const html = readFileSync(join(dist, 'index.html'), 'utf8')
-  const entry = html.match(/<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"/)?.[1]
+  const entry = appEntryOf(html)?.replace(/^\//, '')
   if (!entry) throw new Error(`${dist}/index.html has no entry script.`)
   const lazy = lazyAppModules(sourceDir).map((name) => {
     const matches = built.filter((file) => new RegExp(`^assets/${name}-[\\w-]{8}\\.js$`).test(file))
@@ -60,7 +61,7 @@ export function expectedShell(dist: string, publicDir: string, sourceDir: string
     pending.push(...staticImports(dist, file))
   }
   // Classic scripts the page runs before its first paint (the prerendered page's shell script).
-  const classic = [...html.matchAll(/<script src="\/([^"]+\.js)"><\/script>/g)].flatMap(([, file]) =>
+  const classic = [...html.matchAll(/<script src="\/([^"]+\.js)"[^>]*><\/script>/g)].flatMap(([, file]) =>
     file ? [file] : [],
   )
   const urls = new Set([

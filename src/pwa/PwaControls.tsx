@@ -1,5 +1,7 @@
 import './pwa.css'
 import { useEffect, useState } from 'react'
+import { positionShown } from '../features/vesting/positionShown'
+import { useStore } from '../lib/store'
 import { usePendingTransaction } from '../wallet/pendingTransaction'
 import { useInstallOffer } from './install'
 import { followBrowserOnlineState } from './onlineStatus'
@@ -46,10 +48,12 @@ function dismissedRecently(): boolean {
   return Number.isFinite(dismissedAt) && Date.now() - dismissedAt < DISMISS_FOR_MS
 }
 
+/** Offered once the page has shown a holder's figures, where the browser can install the portal. */
 function InstallBanner() {
   const offer = useInstallOffer()
+  const shown = useStore(positionShown)
   const [dismissed, setDismissed] = useState(dismissedRecently)
-  if (offer.kind === 'none' || dismissed) return null
+  if (offer.kind === 'none' || !shown || dismissed) return null
   const notNow = (
     <button
       type="button"

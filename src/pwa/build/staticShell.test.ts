@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseConfig } from '../../config/env'
 import { formatDateTime } from '../../lib/format'
-import { staticShellHtml } from './staticShell'
+import { appEntryOf, staticShell, staticShellHtml } from './staticShell'
 
 const env = {
   VITE_CHAIN_ID: '31337',
@@ -35,6 +35,7 @@ function render(html: string): HTMLElement {
 
 afterEach(() => {
   vi.useRealTimers()
+  vi.restoreAllMocks()
   vi.resetModules()
   document.body.innerHTML = ''
 })
@@ -79,5 +80,73 @@ describe('the prerendered shell', () => {
     expect(note?.textContent).toBe(
       `Make your choice before ${formatDateTime(1731524400n)} to avoid having your tokens automatically locked.`,
     )
+  })
+})
+
+describe('the first visit’s prompt to connect', () => {
+  const prompt = (root: HTMLElement) => root.querySelector('section.card .connect p')?.textContent
+
+  it('is prerendered with the facts, the words the app shows to a visitor with no address', () => {
+    expect(prompt(render(shellFor({ ...env, ...facts })))).toBe('Connect your wallet to see your vesting position.')
+    // Without them, the app shows "Loading..." until the chain answers: no prompt to take back.
+    expect(prompt(render(shellFor(env)))).toBeUndefined()
+  })
+
+  it('stays when the device knows no holder', async () => {
+    const root = render(shellFor({ ...env, ...facts }))
+    await import('../shell/shell')
+    expect(prompt(root)).toBe('Connect your wallet to see your vesting position.')
+  })
+
+  it('is taken away when the app is about to show a returning holder’s position', async () => {
+    localStorage.setItem('nai.lastHolder', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    try {
+      const root = render(shellFor({ ...env, ...facts }))
+      await import('../shell/shell')
+      expect(prompt(root)).toBeUndefined()
+    } finally {
+      localStorage.clear()
+    }
+  })
+})
+
+describe('the app’s entry chunk', () => {
+  const built = (head: string) =>
+    `<!doctype html><html><head>${head}</head><body>\n    <div id="root"></div>\n  </body></html>`
+  const VITE_ENTRY = '<script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>'
+
+  function transform(values: Record<string, string>, html: string): string {
+    const plugin = staticShell({ version: '1.0.0' })
+    ;(plugin.configResolved as (config: { env: Record<string, string> }) => void)({ env: values })
+    const hook = plugin.transformIndexHtml as { order: string; handler: (html: string) => string }
+    expect(hook.order).toBe('post')
+    return hook.handler(html)
+  }
+
+  it('moves from its own tag to the shell script, which starts it', () => {
+    const html = transform({ ...env, ...facts }, built(`\n    ${VITE_ENTRY}`))
+    expect(html).not.toContain('type="module"')
+    expect(html).toContain('<script src="/shell.js" data-entry="/assets/index-AbCd1234.js"></script>')
+    expect(appEntryOf(html)).toBe('/assets/index-AbCd1234.js')
+  })
+
+  it('keeps its own tag in a build whose configuration is invalid: the app shows what is wrong', () => {
+    const html = built(VITE_ENTRY)
+    expect(transform({ VITE_CHAIN_ID: 'one' }, html)).toBe(html)
+  })
+
+  it('is added to the page by the shell script after the next frame, not before the first paint', async () => {
+    render(shellFor({ ...env, ...facts }))
+    const tag = document.createElement('script')
+    tag.dataset.entry = '/assets/index-AbCd1234.js'
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(tag)
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] })
+    await import('../shell/shell')
+    const started = () => document.querySelector<HTMLScriptElement>('script[type="module"]')
+    expect(started()).toBeNull()
+    vi.advanceTimersToNextFrame()
+    vi.runOnlyPendingTimers()
+    expect(started()?.getAttribute('src')).toBe('/assets/index-AbCd1234.js')
+    expect(started()?.crossOrigin).toBe('')
   })
 })

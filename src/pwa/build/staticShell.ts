@@ -4,7 +4,7 @@ import { escapeHtml } from '../../config/build/html'
 import type { AppConfig } from '../../config/env'
 import { parseConfig } from '../../config/env'
 import { blogPosts } from '../../config/links'
-import { claimWindowNote } from '../../features/vesting/domain/note'
+import { CONNECT_PROMPT, claimWindowNote } from '../../features/vesting/domain/note'
 import { formatDateTime } from '../../lib/format'
 import { cacheBuster } from '../../lib/queryCacheKey'
 
@@ -17,9 +17,10 @@ export const SHELL_SCRIPT = 'shell.js'
 /**
  * The page as it looks before any script: the header, the blog teasers and the card's title, and with the
  * deployment's facts in the build the claim-window note (in UTC here; the shell script rewrites it in the viewer's
- * time zone). The same elements and classes the app renders, which replaces them on its first render. The card
- * names the stored cache that belongs to this build and the vesting contract, so that the shell script can show a
- * returning holder's position from it.
+ * time zone) and the first visit's prompt to connect (the shell script takes it away for a returning holder). The same
+ * elements and classes the app renders, which replaces them on its first render. The card names the stored cache that
+ * belongs to this build and the vesting contract, so that the shell script can show a returning holder's position
+ * from it.
  */
 export function staticShellHtml(config: AppConfig, version: string): string {
   const teasers = blogPosts(config.links)
@@ -34,7 +35,9 @@ export function staticShellHtml(config: AppConfig, version: string): string {
     // Worded as before the window closes; the shell script rewords it by the device clock.
     const text = claimWindowNote({ claimEnd }, claimEnd - 1n)
     const iso = new Date(Number(claimEnd) * 1000).toISOString()
-    note = `<p class="note" data-claim-end="${claimEnd}">${escapeHtml(text.lead)}<time datetime="${iso}">${escapeHtml(formatDateTime(claimEnd, 'en-US', 'UTC'))}</time>${escapeHtml(text.tail)}</p>`
+    note =
+      `<p class="note" data-claim-end="${claimEnd}">${escapeHtml(text.lead)}<time datetime="${iso}">${escapeHtml(formatDateTime(claimEnd, 'en-US', 'UTC'))}</time>${escapeHtml(text.tail)}</p>` +
+      `<div class="connect" data-first-visit><p>${escapeHtml(CONNECT_PROMPT)}</p></div>`
   }
   return (
     '<div class="layout">' +
@@ -46,11 +49,20 @@ export function staticShellHtml(config: AppConfig, version: string): string {
 }
 
 const ROOT = '<div id="root"></div>'
+/** Vite's tag for the app's entry chunk. */
+const ENTRY_TAG = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g
+
+/** The app's entry chunk (a path from the site root), which index.html names for the shell script to start. */
+export function appEntryOf(html: string): string | undefined {
+  return html.match(/<script src="[^"]*" data-entry="([^"]+)"><\/script>/)?.[1]
+}
 
 /**
  * Prerenders {@link staticShellHtml} into index.html's root element, followed by the shell script, so that the
- * first paint needs neither the app's JavaScript nor the chain. A build whose configuration is invalid keeps an empty
- * root: the app shows its configuration error page.
+ * first paint needs neither the app's JavaScript nor the chain. The app's entry chunk moves from its own tag to the
+ * shell script, which starts it once the shell has been painted: fetched alongside the page, it would share the
+ * bandwidth the first paint needs. A build whose configuration is invalid keeps an empty root and the entry's own tag:
+ * the app shows its configuration error page.
  */
 export function staticShell({ version }: { version: string }): Plugin {
   let env: Record<string, string | undefined> = {}
@@ -60,14 +72,23 @@ export function staticShell({ version }: { version: string }): Plugin {
     configResolved(config) {
       env = config.env
     },
-    transformIndexHtml(html) {
-      const parsed = parseConfig(env)
-      if (!parsed.ok) return html
-      if (!html.includes(ROOT)) throw new Error(`index.html lost its ${ROOT}, into which the shell is prerendered.`)
-      return html.replace(
-        ROOT,
-        `<div id="root">${staticShellHtml(parsed.config, version)}</div>\n    <script src="/${SHELL_SCRIPT}"></script>`,
-      )
+    transformIndexHtml: {
+      // After Vite has written the entry chunk's tag.
+      order: 'post',
+      handler(html) {
+        const parsed = parseConfig(env)
+        if (!parsed.ok) return html
+        if (!html.includes(ROOT)) throw new Error(`index.html lost its ${ROOT}, into which the shell is prerendered.`)
+        const entries = [...html.matchAll(ENTRY_TAG)].map((match) => match[1])
+        const [entry] = entries
+        if (entries.length !== 1 || !entry) throw new Error(`index.html has ${entries.length} entry scripts, not one.`)
+        return html
+          .replace(ENTRY_TAG, '')
+          .replace(
+            ROOT,
+            `<div id="root">${staticShellHtml(parsed.config, version)}</div>\n    <script src="/${SHELL_SCRIPT}" data-entry="${escapeHtml(entry)}"></script>`,
+          )
+      },
     },
     async generateBundle() {
       const { build } = await import('esbuild')

@@ -5,7 +5,9 @@ import { glanceCountdown, glanceHolder, readGlance } from './glance'
 /**
  * Runs from index.html before the page's first paint, on the prerendered shell, until the app replaces it:
  * - writes the claim window's note in the viewer's time zone, worded for the phase by the device clock;
- * - shows a returning holder's position and its countdown, ticking, from the figures the app stored on the device.
+ * - shows a returning holder's position and its countdown, ticking, from the figures the app stored on the device,
+ *   or else leaves the first visit's prompt to connect;
+ * - starts the app (the entry chunk its tag names) once all that has been painted.
  */
 
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000))
@@ -18,6 +20,25 @@ function writeNote(element: HTMLElement, claimEnd: bigint): void {
   element.replaceChildren(note.lead, time, note.tail)
 }
 
+/**
+ * Adds the app's entry chunk to the page after the next frame, so that the first paint shares the network and the
+ * main thread with none of it. A page opened in the background paints nothing until shown: it starts at once.
+ */
+function startApp(entry: string): void {
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    const script = document.createElement('script')
+    script.type = 'module'
+    script.crossOrigin = ''
+    script.src = entry
+    document.body.append(script)
+  }
+  if (document.visibilityState === 'hidden') start()
+  else window.requestAnimationFrame(() => window.setTimeout(start, 0))
+}
+
 function showGlance(card: HTMLElement, buster: string, vesting: string): void {
   let storage: Storage
   try {
@@ -26,6 +47,8 @@ function showGlance(card: HTMLElement, buster: string, vesting: string): void {
     return
   }
   const holder = glanceHolder(window.location.search, storage)
+  // The app shows whose position it is about to read, not the prompt to connect.
+  if (holder) card.querySelector('[data-first-visit]')?.remove()
   const glance = holder && readGlance({ storage, holder, buster, vesting, now: Date.now() })
   if (!glance) return
   const line = document.createElement('p')
@@ -47,6 +70,9 @@ function showGlance(card: HTMLElement, buster: string, vesting: string): void {
   const timer = window.setInterval(() => (line.isConnected ? tick() : window.clearInterval(timer)), 1_000)
 }
 
+// First, so that nothing the shell does below can keep the app from starting.
+const entry = document.currentScript?.dataset.entry
+if (entry) startApp(entry)
 const card = document.querySelector<HTMLElement>('section[data-cache-buster]')
 const note = card?.querySelector<HTMLElement>('[data-claim-end]')
 const claimEnd = note?.dataset.claimEnd

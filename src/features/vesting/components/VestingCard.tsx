@@ -1,34 +1,21 @@
-import { lazy, Suspense } from 'react'
-import type { Address } from 'viem'
-import { useAccount, useConfig } from 'wagmi'
+import { lazy, useEffect } from 'react'
 import type { Deployment } from '../../../config/knownDeployment'
-import { formatDateTime, formatTokenAmount } from '../../../lib/format'
-import { useOnline } from '../../../lib/useOnline'
-import { guardMessage } from '../../../wallet/guard'
-import { LocalAccountPicker } from '../../../wallet/LocalAccountPicker'
+import { formatDateTime } from '../../../lib/format'
+import { LazyBoundary } from '../../../lib/LazyBoundary'
 import { WalletButton } from '../../../wallet/WalletKit'
 import { SavedAddresses, WatchForm } from '../../watch/WatchForm'
-import { useVestingActions } from '../actions'
 import { type Busy, busySentence, useBusyRetry } from '../busy'
 import { useClockCorrected, useClockValue } from '../clock'
-import { claimWindowNote } from '../domain/note'
-import { hasPosition } from '../domain/position'
-import { phaseAt } from '../domain/schedule'
+import { CONNECT_PROMPT, claimWindowNote } from '../domain/note'
 import { type Holder, useHolder } from '../holder'
-import { type Holdings, isContractMissing, type useHoldings, usePositionReads } from '../reads'
+import { isContractMissing, type useHoldings, usePositionReads } from '../reads'
 import { WatchOnlyContext } from './ActionButton'
-import { ClaimAllSection } from './ClaimAllSection'
-import { ClaimBurnPanel } from './ClaimBurnPanel'
 import { FreshnessNotice } from './FreshnessNotice'
-import { FullyClaimed } from './FullyClaimed'
-import { HolderTools } from './HolderTools'
-import { LegacySection } from './LegacySection'
-import { LockPanel } from './LockPanel'
 import { WatchBar } from './WatchBar'
-import { WriteStatus } from './WriteStatus'
 
-/** The chart is below the figures: it loads after them, in its own chunk. */
-const Timeline = lazy(() => import('./Timeline'))
+/** The figures and actions: not needed until a position is on screen, so a first visit does not load them. */
+const loadPanels = () => import('./PositionPanels')
+const PositionPanels = lazy(loadPanels)
 
 /** The "Vesting Tokens" card: every state of the holder's position. */
 export function VestingCard() {
@@ -115,6 +102,10 @@ function HolderView({
   holdings: ReturnType<typeof useHoldings>
 }) {
   const busy = useBusyRetry(holdings)
+  // Fetched while the holder's figures are read, so that both arrive together.
+  useEffect(() => {
+    if (holder.address) void loadPanels().catch(() => undefined)
+  }, [holder.address])
   const linkProblem = holder.malformedParam !== undefined && (
     <p className="field-error" role="alert">
       The link's address "{holder.malformedParam}" is not an address: an address is 0x followed by 40 hexadecimal
@@ -125,7 +116,7 @@ function HolderView({
     return (
       <div className="connect">
         {linkProblem}
-        <p>Connect your wallet to see your vesting position.</p>
+        <p>{CONNECT_PROMPT}</p>
         <WalletButton />
         <WatchForm />
         <SavedAddresses />
@@ -149,120 +140,16 @@ function HolderView({
         busy={busy}
         onRetry={() => void holdings.refetch()}
       />
-      <PositionPanels
-        holder={holder.address}
-        deployment={deployment}
-        holdings={holdings.data}
-        queryKey={holdings.queryKey}
-        walletConnected={holder.connected}
-        watching={holder.watching}
-      />
+      <LazyBoundary loading={<p className="status">Loading...</p>}>
+        <PositionPanels
+          holder={holder.address}
+          deployment={deployment}
+          holdings={holdings.data}
+          queryKey={holdings.queryKey}
+          walletConnected={holder.connected}
+          watching={holder.watching}
+        />
+      </LazyBoundary>
     </WatchOnlyContext.Provider>
-  )
-}
-
-/** The holder's figures and actions: both panels, the legacy section, and why actions are unavailable. */
-function PositionPanels({
-  holder,
-  deployment,
-  holdings,
-  queryKey,
-  walletConnected,
-  watching,
-}: {
-  holder: Address
-  deployment: Deployment
-  holdings: Holdings
-  queryKey: ReturnType<typeof useHoldings>['queryKey']
-  walletConnected: boolean
-  watching: boolean
-}) {
-  const online = useOnline()
-  const { chainId, connector } = useAccount()
-  const chain = useConfig().chains[0]
-  const actions = useVestingActions(queryKey, holdings)
-  const { position, legacyAmount, totalBurned, symbol, decimals } = holdings
-  const format = (value: bigint) => `${formatTokenAmount(value, decimals)} ${symbol}`
-  // Re-renders the position when the phase changes, not on every tick.
-  const phase = useClockValue((now) => phaseAt(deployment.schedule, now))
-  const disabledReason = watching
-    ? null
-    : guardMessage({ online, connected: walletConnected, chainId, chain, pendingFrom: actions.pendingFrom })
-
-  return (
-    <>
-      <HolderTools
-        holder={holder}
-        schedule={deployment.schedule}
-        token={{ address: deployment.token, symbol, decimals }}
-        connected={walletConnected}
-      />
-      {walletConnected && connector?.id === 'localTestWallet' && <LocalAccountPicker />}
-      {walletConnected && connector?.type === 'safe' && (
-        <p className="notice safe-note">
-          This is the position of the Safe {holder}. Each action is proposed to the Safe and runs once enough of its
-          owners have signed it and one of them executes it.
-        </p>
-      )}
-      {disabledReason && (
-        <p className="notice" role="status">
-          {disabledReason}
-        </p>
-      )}
-      <WriteStatus actions={actions} />
-      {hasPosition(position) ? (
-        <div className="panels">
-          <LockPanel
-            phase={phase}
-            schedule={deployment.schedule}
-            position={position}
-            format={format}
-            actions={actions}
-            disabledReason={disabledReason}
-          />
-          <ClaimBurnPanel
-            phase={phase}
-            schedule={deployment.schedule}
-            position={position}
-            totalBurned={totalBurned}
-            format={format}
-            actions={actions}
-            disabledReason={disabledReason}
-          />
-        </div>
-      ) : holdings.everAllocated ? (
-        <FullyClaimed holder={holder} phase={phase} />
-      ) : (
-        <p className="status">This address has no NAI vesting position.</p>
-      )}
-      {walletConnected && !watching && hasPosition(position) && (
-        <ClaimAllSection
-          phase={phase}
-          position={position}
-          schedule={deployment.schedule}
-          legacyAmount={legacyAmount}
-          legacyClaimStart={deployment.legacyClaimStart}
-          format={format}
-          actions={actions}
-          disabledReason={disabledReason}
-        />
-      )}
-      {legacyAmount > 0n ? (
-        <LegacySection
-          amount={legacyAmount}
-          claimStart={deployment.legacyClaimStart}
-          format={format}
-          actions={actions}
-          disabledReason={disabledReason}
-        />
-      ) : (
-        holdings.legacyEverAllocated && <p className="hint">Your legacy tokens have been claimed.</p>
-      )}
-      {(hasPosition(position) || holdings.everAllocated) && (
-        <Suspense fallback={null}>
-          <Timeline holder={holder} schedule={deployment.schedule} position={position} format={format} />
-        </Suspense>
-      )}
-    </>
   )
 }

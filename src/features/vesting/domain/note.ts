@@ -23,6 +23,9 @@ export function claimWindowNote(schedule: Pick<Schedule, 'claimEnd'>, now: bigin
   }
 }
 
+/** What the card says to a visitor with no wallet connected and no address to show. */
+export const CONNECT_PROMPT = 'Connect your wallet to see your vesting position.'
+
 /** The note as plain text, with the date written by `formatDate`. */
 export function claimWindowNoteText(note: ClaimWindowNote, formatDate: (epochSeconds: bigint) => string): string {
   return `${note.lead}${formatDate(note.date)}${note.tail}`

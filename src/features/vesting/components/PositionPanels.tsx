@@ -1,0 +1,131 @@
+import { lazy, Suspense, useEffect } from 'react'
+import type { Address } from 'viem'
+import { useAccount, useConfig } from 'wagmi'
+import type { Deployment } from '../../../config/knownDeployment'
+import { formatTokenAmount } from '../../../lib/format'
+import { useOnline } from '../../../lib/useOnline'
+import { guardMessage } from '../../../wallet/guard'
+import { LocalAccountPicker } from '../../../wallet/LocalAccountPicker'
+import { useVestingActions } from '../actions'
+import { useClockValue } from '../clock'
+import { hasPosition } from '../domain/position'
+import { phaseAt } from '../domain/schedule'
+import { positionShown } from '../positionShown'
+import type { Holdings, useHoldings } from '../reads'
+import { ClaimAllSection } from './ClaimAllSection'
+import { ClaimBurnPanel } from './ClaimBurnPanel'
+import { FullyClaimed } from './FullyClaimed'
+import { HolderTools } from './HolderTools'
+import { LegacySection } from './LegacySection'
+import { LockPanel } from './LockPanel'
+import { WriteStatus } from './WriteStatus'
+
+/** The chart is below the figures: it loads after them, in its own chunk. */
+const Timeline = lazy(() => import('./Timeline'))
+
+/** The holder's figures and actions: both panels, the legacy section, and why actions are unavailable. */
+export default function PositionPanels({
+  holder,
+  deployment,
+  holdings,
+  queryKey,
+  walletConnected,
+  watching,
+}: {
+  holder: Address
+  deployment: Deployment
+  holdings: Holdings
+  queryKey: ReturnType<typeof useHoldings>['queryKey']
+  walletConnected: boolean
+  watching: boolean
+}) {
+  const online = useOnline()
+  const { chainId, connector } = useAccount()
+  const chain = useConfig().chains[0]
+  const actions = useVestingActions(queryKey, holdings)
+  const { position, legacyAmount, totalBurned, symbol, decimals } = holdings
+  const format = (value: bigint) => `${formatTokenAmount(value, decimals)} ${symbol}`
+  // Re-renders the position when the phase changes, not on every tick.
+  const phase = useClockValue((now) => phaseAt(deployment.schedule, now))
+  useEffect(() => positionShown.set(true), [])
+  const disabledReason = watching
+    ? null
+    : guardMessage({ online, connected: walletConnected, chainId, chain, pendingFrom: actions.pendingFrom })
+
+  return (
+    <>
+      <HolderTools
+        holder={holder}
+        schedule={deployment.schedule}
+        token={{ address: deployment.token, symbol, decimals }}
+        connected={walletConnected}
+      />
+      {walletConnected && connector?.id === 'localTestWallet' && <LocalAccountPicker />}
+      {walletConnected && connector?.type === 'safe' && (
+        <p className="notice safe-note">
+          This is the position of the Safe {holder}. Each action is proposed to the Safe and runs once enough of its
+          owners have signed it and one of them executes it.
+        </p>
+      )}
+      {disabledReason && (
+        <p className="notice" role="status">
+          {disabledReason}
+        </p>
+      )}
+      <WriteStatus actions={actions} />
+      {hasPosition(position) ? (
+        <div className="panels">
+          <LockPanel
+            phase={phase}
+            schedule={deployment.schedule}
+            position={position}
+            format={format}
+            actions={actions}
+            disabledReason={disabledReason}
+          />
+          <ClaimBurnPanel
+            phase={phase}
+            schedule={deployment.schedule}
+            position={position}
+            totalBurned={totalBurned}
+            format={format}
+            actions={actions}
+            disabledReason={disabledReason}
+          />
+        </div>
+      ) : holdings.everAllocated ? (
+        <FullyClaimed holder={holder} phase={phase} />
+      ) : (
+        <p className="status">This address has no NAI vesting position.</p>
+      )}
+      {walletConnected && !watching && hasPosition(position) && (
+        <ClaimAllSection
+          phase={phase}
+          position={position}
+          schedule={deployment.schedule}
+          legacyAmount={legacyAmount}
+          legacyClaimStart={deployment.legacyClaimStart}
+          format={format}
+          actions={actions}
+          disabledReason={disabledReason}
+        />
+      )}
+      {legacyAmount > 0n ? (
+        <LegacySection
+          amount={legacyAmount}
+          claimStart={deployment.legacyClaimStart}
+          format={format}
+          actions={actions}
+          disabledReason={disabledReason}
+        />
+      ) : (
+        holdings.legacyEverAllocated && <p className="hint">Your legacy tokens have been claimed.</p>
+      )}
+      {(hasPosition(position) || holdings.everAllocated) && (
+        <Suspense fallback={null}>
+          <Timeline holder={holder} schedule={deployment.schedule} position={position} format={format} />
+        </Suspense>
+      )}
+    </>
+  )
+}
