@@ -21,36 +21,36 @@ function writeNote(element: HTMLElement, claimEnd: bigint): void {
 }
 
 /**
- * Adds the app's entry chunk to the page after the next frame, so that the first paint shares the network and the
- * main thread with none of it. A page opened in the background paints nothing until shown: it starts at once.
+ * Adds the app's entry chunk to the page: after the next frame on a first visit, so that the first paint shares the
+ * network and the main thread with none of it; at once for a returning holder, whose figures the page already shows
+ * and whose app comes from the service worker's cache, and for a page opened in the background, which paints nothing
+ * until shown.
  */
-function startApp(entry: string): void {
-  let started = false
+function startApp(entry: string, atOnce: boolean): void {
   const start = () => {
-    if (started) return
-    started = true
     const script = document.createElement('script')
     script.type = 'module'
     script.crossOrigin = ''
     script.src = entry
     document.body.append(script)
   }
-  if (document.visibilityState === 'hidden') start()
+  if (atOnce || document.visibilityState === 'hidden') start()
   else window.requestAnimationFrame(() => window.setTimeout(start, 0))
 }
 
-function showGlance(card: HTMLElement, buster: string, vesting: string): void {
+/** Shows the stored position, if there is one for this device's holder; says whether it did. */
+function showGlance(card: HTMLElement, buster: string, vesting: string): boolean {
   let storage: Storage
   try {
     storage = window.localStorage
   } catch {
-    return
+    return false
   }
   const holder = glanceHolder(window.location.search, storage)
   // The app shows whose position it is about to read, not the prompt to connect.
   if (holder) card.querySelector('[data-first-visit]')?.remove()
   const glance = holder && readGlance({ storage, holder, buster, vesting, now: Date.now() })
-  if (!glance) return
+  if (!glance) return false
   const line = document.createElement('p')
   line.className = 'glance'
   const amount = document.createElement('strong')
@@ -58,7 +58,7 @@ function showGlance(card: HTMLElement, buster: string, vesting: string): void {
   line.append('Your position: ', amount)
   card.append(line)
   const countdown = glanceCountdown(glance.schedule, nowSeconds())
-  if (!countdown) return
+  if (!countdown) return true
   const left = document.createElement('span')
   left.className = 'countdown'
   line.append(` · ${countdown.label} `, left)
@@ -68,14 +68,19 @@ function showGlance(card: HTMLElement, buster: string, vesting: string): void {
   tick()
   // The app's first render replaces the shell; the countdown stops with it.
   const timer = window.setInterval(() => (line.isConnected ? tick() : window.clearInterval(timer)), 1_000)
+  return true
 }
 
-// First, so that nothing the shell does below can keep the app from starting.
 const entry = document.currentScript?.dataset.entry
-if (entry) startApp(entry)
-const card = document.querySelector<HTMLElement>('section[data-cache-buster]')
-const note = card?.querySelector<HTMLElement>('[data-claim-end]')
-const claimEnd = note?.dataset.claimEnd
-if (note && claimEnd && /^\d+$/.test(claimEnd)) writeNote(note, BigInt(claimEnd))
-const { cacheBuster, vesting } = card?.dataset ?? {}
-if (card && cacheBuster && vesting) showGlance(card, cacheBuster, vesting)
+let glanced = false
+try {
+  const card = document.querySelector<HTMLElement>('section[data-cache-buster]')
+  const note = card?.querySelector<HTMLElement>('[data-claim-end]')
+  const claimEnd = note?.dataset.claimEnd
+  if (note && claimEnd && /^\d+$/.test(claimEnd)) writeNote(note, BigInt(claimEnd))
+  const { cacheBuster, vesting } = card?.dataset ?? {}
+  if (card && cacheBuster && vesting) glanced = showGlance(card, cacheBuster, vesting)
+} finally {
+  // Whatever happened above, the app starts.
+  if (entry) startApp(entry, glanced)
+}
