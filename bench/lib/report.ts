@@ -217,11 +217,16 @@ export function checkTargets(ours: AppResults, baseline: AppResults, idleSeconds
   return targets
 }
 
+/** A cell as Markdown shows it: an element's HTML opening (`<p>`) as text, not as a tag. */
+const inline = (cell: string) => cell.replaceAll('<', '&lt;')
+
 export function markdown(results: Results): string {
   const lines = [
     '| Figure | Ours | Baseline (default RainbowKit) | Ours vs baseline |',
     '|---|---|---|---|',
-    ...rows(results).map((row) => `| ${row.figure} | ${row.ours} | ${row.baseline} | ${row.ratio} |`),
+    ...rows(results).map(
+      (row) => `| ${row.figure} | ${inline(row.ours)} | ${inline(row.baseline)} | ${inline(row.ratio)} |`,
+    ),
     '',
     '| Target | Goal | Ours | Met |',
     '|---|---|---|---|',
