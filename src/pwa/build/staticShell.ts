@@ -60,8 +60,8 @@ export function appEntryOf(html: string): string | undefined {
 /**
  * Prerenders {@link staticShellHtml} into index.html's root element, followed by the shell script, so that the
  * first paint needs neither the app's JavaScript nor the chain. The app's entry chunk moves from its own tag to the
- * shell script, which starts it once the shell has been painted: fetched alongside the page, it would share the
- * bandwidth the first paint needs. A build whose configuration is invalid keeps an empty root and the entry's own tag:
+ * shell script, which on a first visit starts it once the shell has been painted: fetched alongside the page, it
+ * would share the bandwidth the first paint needs. A build whose configuration is invalid keeps an empty root and the entry's own tag:
  * the app shows its configuration error page.
  */
 export function staticShell({ version }: { version: string }): Plugin {

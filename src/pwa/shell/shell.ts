@@ -7,7 +7,7 @@ import { glanceCountdown, glanceHolder, readGlance } from './glance'
  * - writes the claim window's note in the viewer's time zone, worded for the phase by the device clock;
  * - shows a returning holder's position and its countdown, ticking, from the figures the app stored on the device,
  *   or else leaves the first visit's prompt to connect;
- * - starts the app (the entry chunk its tag names) once all that has been painted.
+ * - starts the app (the entry chunk its tag names): on a first visit after the page has been painted.
  */
 
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000))
