@@ -15,6 +15,7 @@ import {
 import type { E2EOptions } from './e2e/fixtures/index'
 import { USER_AGENTS } from './e2e/fixtures/userAgents'
 import { viewports } from './e2e/fixtures/viewports'
+import type { WalletConnectFixtures } from './e2e/fixtures/walletConnect'
 
 const build = (dir: string) => `npx vite build --outDir ${dir} --emptyOutDir`
 const preview = (dir: string, port: number) =>
@@ -32,7 +33,7 @@ const serve = (dir: string, port: number) =>
     ? preview(dir, port)
     : `${build(dir)} && ${preview(dir, port)}`
 
-export default defineConfig<E2EOptions>({
+export default defineConfig<E2EOptions & Partial<Pick<WalletConnectFixtures, 'walletSdk'>>>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   // One anvil on a fixed port serves the built app, so tests run one at a time.
@@ -62,16 +63,29 @@ export default defineConfig<E2EOptions>({
     },
     // The fixtures' own checks in a browser need one run, not one per form factor.
     { name: 'harness', testMatch: HARNESS, use: { ...viewports.desktop, formFactor: 'desktop' } },
-    // Phones as wallets see them: by user agent, iOS and Android, against the WalletConnect build.
+    // Phones as wallets see them: by user agent, iOS and Android, against the WalletConnect build. Every journey runs
+    // once with a wallet on today's WalletKit and once with one on the portal's own WalletConnect version.
     {
       name: 'walletconnect-iphone',
       testMatch: WALLETCONNECT,
-      use: { ...viewports.phone, formFactor: 'phone', userAgent: USER_AGENTS.iphone, baseURL: walletConnectBaseURL },
+      use: {
+        ...viewports.phone,
+        formFactor: 'phone',
+        userAgent: USER_AGENTS.iphone,
+        baseURL: walletConnectBaseURL,
+        walletSdk: 'walletkit',
+      },
     },
     {
       name: 'walletconnect-android',
       testMatch: WALLETCONNECT,
-      use: { ...viewports.phone, formFactor: 'phone', userAgent: USER_AGENTS.android, baseURL: walletConnectBaseURL },
+      use: {
+        ...viewports.phone,
+        formFactor: 'phone',
+        userAgent: USER_AGENTS.android,
+        baseURL: walletConnectBaseURL,
+        walletSdk: 'sign-client',
+      },
     },
   ],
   // Playwright starts the web servers before globalSetup, so the builds happen here, ahead of preview.

@@ -1,5 +1,6 @@
 import { mergeTests, type Page } from '@playwright/test'
 import type { Address } from 'viem'
+import { SESSION_SETUP_TAGS } from '../scripts/walletconnect/relay'
 import { baseURL } from './fixtures/env'
 import {
   accounts,
@@ -524,7 +525,7 @@ test.describe('writing through WalletConnect', () => {
 
   test('a reload restores the session without pairing again', async ({ page, relay, walletConnect }) => {
     await connect(page, walletConnect)
-    const proposals = () => relay.requests('irn_publish').filter((request) => request.tag === 1100).length
+    const proposals = () => relay.messages(SESSION_SETUP_TAGS.proposal).length
     expect(proposals()).toBe(1)
     await page.reload()
     await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()

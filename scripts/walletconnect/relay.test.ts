@@ -1,13 +1,15 @@
 import { SignClient } from '@walletconnect/sign-client'
 import { type Hex, recoverMessageAddress, toHex } from 'viem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SignClient as SignClient225 } from 'walletconnect-sign-client-2.25'
 import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../../src/config/anvil'
-import { LocalRelay } from './relay'
-import { TestWallet } from './wallet'
+import { LocalRelay, SESSION_SETUP_TAGS } from './relay'
+import { TestWallet, WALLET_SDKS, type WalletSdk } from './wallet'
 
 /**
- * The local relay between two real clients of the pinned SDK: a dapp (`@walletconnect/sign-client`, as the portal's
- * provider uses it) and the test wallet. Everything but the relay is WalletConnect's own code.
+ * The local relay between real clients of WalletConnect's SDKs: a dapp on the portal's own sign-client (2.21) or on
+ * today's (2.25, which sets sessions up with `wc_proposeSession`), and the test wallet on today's WalletKit (which
+ * approves with `wc_approveSession`) or on the portal's sign-client. Everything but the relay is WalletConnect's code.
  */
 
 const CHAIN_ID = 31337
@@ -28,8 +30,22 @@ afterEach(async () => {
   await relay.stop()
 })
 
-async function dapp() {
-  const client = await SignClient.init({
+type DappVersion = '2.21' | '2.25'
+const DAPP_VERSIONS: DappVersion[] = ['2.21', '2.25']
+
+type Dapp = {
+  connect: (params: {
+    optionalNamespaces: Record<string, { chains: string[]; methods: string[]; events: string[] }>
+  }) => Promise<{
+    uri?: string
+    approval: () => Promise<{ topic: string; namespaces: Record<string, { accounts: string[] }> }>
+  }>
+  request: <T>(params: { topic: string; chainId: string; request: { method: string; params: unknown[] } }) => Promise<T>
+}
+
+async function dapp(version: DappVersion = '2.21'): Promise<Dapp> {
+  const Client = version === '2.21' ? SignClient : SignClient225
+  const client = await Client.init({
     projectId: 'local-relay',
     relayUrl: relay.url,
     customStoragePrefix: `dapp-${prefix++}`,
@@ -42,8 +58,9 @@ async function dapp() {
   return client
 }
 
-async function wallet() {
+async function wallet(sdk: WalletSdk = 'walletkit') {
   const created = await TestWallet.create({
+    sdk,
     relayUrl: relay.url,
     rpcUrl: 'http://127.0.0.1:1',
     chainId: CHAIN_ID,
@@ -54,8 +71,8 @@ async function wallet() {
   return created
 }
 
-async function connected() {
-  const [app, holder] = await Promise.all([dapp(), wallet()])
+async function connected(version: DappVersion = '2.21', sdk: WalletSdk = 'walletkit') {
+  const [app, holder] = await Promise.all([dapp(version), wallet(sdk)])
   const { uri, approval } = await app.connect({
     optionalNamespaces: {
       eip155: { chains: [`eip155:${CHAIN_ID}`], methods: ['personal_sign'], events: ['accountsChanged'] },
@@ -67,7 +84,7 @@ async function connected() {
   return { app, holder, session, uri }
 }
 
-function sign(app: Awaited<ReturnType<typeof dapp>>, topic: string, text: string): Promise<Hex> {
+function sign(app: Dapp, topic: string, text: string): Promise<Hex> {
   return app.request<Hex>({
     topic,
     chainId: `eip155:${CHAIN_ID}`,
@@ -75,31 +92,87 @@ function sign(app: Awaited<ReturnType<typeof dapp>>, topic: string, text: string
   })
 }
 
+/** The relay methods each side's SDK sends to set a session up and to carry a request. */
+const SETUP_METHODS: Record<DappVersion | WalletSdk, string[]> = {
+  '2.21': ['irn_publish', 'irn_subscribe'],
+  '2.25': ['wc_proposeSession', 'irn_subscribe', 'irn_publish'],
+  'sign-client': ['irn_subscribe', 'irn_publish'],
+  walletkit: ['irn_subscribe', 'wc_approveSession', 'irn_publish'],
+}
+
+describe.each(DAPP_VERSIONS.flatMap((version) => WALLET_SDKS.map((sdk) => [version, sdk] as const)))(
+  'a dapp on sign-client %s and a wallet on %s',
+  (version, sdk) => {
+    it('pair through the relay, and the wallet approves the session for its account', async () => {
+      const { session, uri, holder } = await connected(version, sdk)
+      expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*relay-protocol=irn.*symKey=[0-9a-f]{64}/)
+      expect(session.namespaces.eip155?.accounts).toEqual([`eip155:${CHAIN_ID}:${alice}`])
+      expect(holder.sessions()).toEqual([session.topic])
+      // Proposal, answer and settlement go through the relay once each with the protocol's tags, whichever method
+      // carried them (a 2.21 wallet publishes the settlement before the answer; the dapp's 1103 acknowledges it).
+      const setup = relay
+        .messages()
+        .map((message) => message.tag)
+        .filter((tag) => tag !== undefined && tag <= SESSION_SETUP_TAGS.settlement)
+      expect(setup.sort()).toEqual([
+        SESSION_SETUP_TAGS.proposal,
+        SESSION_SETUP_TAGS.answer,
+        SESSION_SETUP_TAGS.settlement,
+      ])
+      expect(relay.refused()).toEqual([])
+    })
+
+    it('carries a request and its answer: the signature is the wallet account’s', async () => {
+      const { app, session } = await connected(version, sdk)
+      const signature = await sign(app, session.topic, 'claim')
+      expect(await recoverMessageAddress({ message: 'claim', signature })).toBe(alice)
+      const methods = new Set(relay.requests().map((request) => request.method))
+      expect([...methods].sort()).toEqual([...new Set([...SETUP_METHODS[version], ...SETUP_METHODS[sdk]])].sort())
+      expect(relay.refused()).toEqual([])
+    })
+
+    it('a rejection reaches the dapp as EIP-1193 code 4001', async () => {
+      const { app, holder, session } = await connected(version, sdk)
+      holder.rejectNext('personal_sign')
+      await expect(sign(app, session.topic, 'no')).rejects.toMatchObject({ code: 4001 })
+    })
+
+    it('both sides subscribe again in one batch after the relay drops them, and go on; ending the session unsubscribes', async () => {
+      const { app, holder, session } = await connected(version, sdk)
+      relay.dropConnections()
+      await expect.poll(() => relay.requests('irn_batchSubscribe').length).toBe(2)
+      await sign(app, session.topic, 'after reconnect')
+      await holder.disconnectAll()
+      await expect.poll(() => relay.requests('irn_unsubscribe').length).toBeGreaterThan(0)
+      expect(relay.refused()).toEqual([])
+    })
+  },
+)
+
 describe('the local relay', () => {
-  it('pairs a dapp and the test wallet, which approves the session for its account', async () => {
-    const { session, uri, holder } = await connected()
-    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*relay-protocol=irn.*symKey=[0-9a-f]{64}/)
-    expect(session.namespaces.eip155?.accounts).toEqual([`eip155:${CHAIN_ID}:${alice}`])
-    expect(holder.sessions()).toEqual([session.topic])
+  it('subscribes the dapp that proposes with wc_proposeSession to the pairing topic and tags the proposal 1100', async () => {
+    await connected('2.25', 'sign-client')
+    const [propose] = relay.requests('wc_proposeSession')
+    expect(propose).toMatchObject({ tag: SESSION_SETUP_TAGS.proposal })
+    const [proposal] = relay.messages(SESSION_SETUP_TAGS.proposal)
+    expect(proposal).toMatchObject({ method: 'wc_proposeSession', topic: propose?.topics[0], client: propose?.client })
   })
 
-  it('carries a request and its answer: the signature is the wallet account’s', async () => {
-    const { app, session } = await connected()
-    const signature = await sign(app, session.topic, 'claim')
-    expect(await recoverMessageAddress({ message: 'claim', signature })).toBe(alice)
-  })
-
-  it('speaks the methods the pinned core sends: subscribe, publish, batch subscribe on reconnect, unsubscribe', async () => {
-    const { app, holder, session } = await connected()
-    relay.dropConnections()
-    // Both clients notice, connect again and subscribe to all their topics in one batch.
-    await expect.poll(() => relay.requests('irn_batchSubscribe').length).toBe(2)
-    await sign(app, session.topic, 'after reconnect')
-    // Ending the session unsubscribes from its topic.
-    await holder.disconnectAll()
-    await expect.poll(() => relay.requests('irn_unsubscribe').length).toBeGreaterThan(0)
-    const methods = new Set(relay.requests().map((request) => request.method))
-    expect([...methods].sort()).toEqual(['irn_batchSubscribe', 'irn_publish', 'irn_subscribe', 'irn_unsubscribe'])
+  it('subscribes the wallet that approves with wc_approveSession to the session topic, where the dapp then writes', async () => {
+    const { app, session } = await connected('2.21', 'walletkit')
+    const [approve] = relay.requests('wc_approveSession')
+    expect(approve?.topics).toEqual([expect.any(String), session.topic])
+    expect(relay.messages(SESSION_SETUP_TAGS.answer)[0]).toMatchObject({ topic: approve?.topics[0] })
+    expect(relay.messages(SESSION_SETUP_TAGS.settlement)[0]).toMatchObject({ topic: session.topic })
+    // The wallet never subscribed to the session topic itself, yet receives the dapp's request on it.
+    expect(
+      relay
+        .requests('irn_subscribe')
+        .some((request) => request.topics.includes(session.topic) && request.client === approve?.client),
+    ).toBe(false)
+    expect(await recoverMessageAddress({ message: 'yes', signature: await sign(app, session.topic, 'yes') })).toBe(
+      alice,
+    )
   })
 
   it('keeps a message for a client that is away and delivers it when it subscribes again', async () => {
@@ -113,12 +186,6 @@ describe('the local relay', () => {
     expect(await recoverMessageAddress({ message: 'kept', signature: await signed })).toBe(alice)
   })
 
-  it('a rejection reaches the dapp as EIP-1193 code 4001', async () => {
-    const { app, holder, session } = await connected()
-    holder.rejectNext('personal_sign')
-    await expect(sign(app, session.topic, 'no')).rejects.toMatchObject({ code: 4001 })
-  })
-
   it('delays what it sends by its latency', async () => {
     const { app, session } = await connected()
     relay.latencyMs = 400
@@ -128,7 +195,10 @@ describe('the local relay', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(800)
   })
 
-  it('answers an unknown method with an error and batch-fetches what a client has not acknowledged', async () => {
+  it('refuses an unknown method with an error naming it, logs it, and batch-fetches what a client has not acknowledged', async () => {
+    await relay.stop()
+    const lines: string[] = []
+    relay = await LocalRelay.start({ log: (line) => lines.push(line) })
     const { WebSocket } = await import('ws')
     const socket = new WebSocket(relay.url)
     await new Promise((resolve) => socket.once('open', resolve))
@@ -151,7 +221,16 @@ describe('the local relay', () => {
     expect(await call('irn_batchFetchMessages', { topics: [session.topic] })).toMatchObject({
       result: { hasMore: false, messages: expect.arrayContaining([expect.objectContaining({ tag: 1108 })]) },
     })
-    expect(await call('irn_nonsense', {})).toMatchObject({ error: { code: -32601 } })
+    const refusal = 'Method not found: the local WalletConnect relay does not support "irn_nonsense".'
+    expect(await call('irn_nonsense', {})).toMatchObject({ error: { code: -32601, message: refusal } })
+    expect(await call('wc_approveSession', { pairingTopic: 'a' })).toMatchObject({
+      error: { code: -32602, message: 'Missing or invalid "sessionTopic" param' },
+    })
+    expect(relay.refused().map((request) => [request.method, request.refused])).toEqual([
+      ['irn_nonsense', refusal],
+      ['wc_approveSession', 'Missing or invalid "sessionTopic" param'],
+    ])
+    expect(lines).toContain(`irn_nonsense refused: ${refusal}`)
     socket.close()
     await held
   })

@@ -1,9 +1,15 @@
 /**
  * A local WalletConnect relay for the demo and the browser tests: a WebSocket server speaking the relay's JSON-RPC
- * (`irn_*`, as `@walletconnect/relay-api` names the methods) the way `@walletconnect/core` uses it. Clients subscribe
- * to topics and publish end-to-end encrypted messages on them; the relay pushes each message to the topic's other
- * subscribers (`irn_subscription`) and keeps it in a mailbox until its TTL runs out or each of them acknowledged it,
- * so a client that was away (a frozen tab, a dropped socket) receives it when it subscribes again.
+ * the way `@walletconnect/core` 2.21 to 2.25 use it. Clients subscribe to topics and publish end-to-end encrypted
+ * messages on them; the relay pushes each message to the topic's other subscribers (`irn_subscription`) and keeps it
+ * in a mailbox until its TTL runs out or each of them acknowledged it, so a client that was away (a frozen tab, a
+ * dropped socket) receives it when it subscribes again.
+ *
+ * Besides the `irn_*` methods (as `@walletconnect/relay-api` names them), sign-client 2.25 sends the two steps of a
+ * session's setup as one call each, through core's `relayer.publishCustom`: `wc_proposeSession` (the dapp: subscribe
+ * me to the pairing topic and publish my proposal on it) and `wc_approveSession` (the wallet: subscribe me to the new
+ * session topic, publish my answer on the pairing topic and the settlement on the session topic). A method the relay
+ * does not know is refused with an error naming it, logged, and kept in `refused()`.
  *
  * It never reads the messages. It does not check project ids or the clients' signed JWTs either: it serves only this
  * machine.
@@ -20,6 +26,15 @@ const API = (() => {
   if (!api) throw new Error('@walletconnect/relay-api no longer defines the irn methods.')
   return api
 })()
+
+/** The session setup calls sign-client 2.25 sends instead of subscribing and publishing itself. */
+export const SESSION_SETUP = { propose: 'wc_proposeSession', approve: 'wc_approveSession' } as const
+
+/**
+ * The tags the relay gives the messages those calls carry, as the dapp and wallet of earlier versions tagged them
+ * when they published them themselves: proposal, the wallet's answer to it, and the session's settlement.
+ */
+export const SESSION_SETUP_TAGS = { proposal: 1100, answer: 1101, settlement: 1102 } as const
 
 /** How often the relay pings each socket; Node clients drop a connection that has not been pinged for 35 s. */
 const PING_INTERVAL_MS = 15_000
@@ -43,8 +58,18 @@ export type RelayMessage = {
   acknowledged: Set<string>
 }
 
-/** One JSON-RPC request the relay received, for tests and logs. */
-export type RelayRequest = { method: string; client: string; topics: string[]; tag?: number; at: number }
+/** One JSON-RPC request the relay received, for tests and logs; `refused` holds the error it was answered with. */
+export type RelayRequest = {
+  method: string
+  client: string
+  topics: string[]
+  tag?: number
+  at: number
+  refused?: string
+}
+
+/** A message the relay accepted, by whichever method carried it. */
+export type PublishedMessage = { topic: string; tag: number | undefined; method: string; client: string; at: number }
 
 type Client = {
   id: string
@@ -84,6 +109,12 @@ function topicsParam(params: Params): string[] {
   return topics
 }
 
+function ttlParam(params: Params): number {
+  const { ttl } = params
+  if (typeof ttl !== 'number' || !(ttl > 0)) throw new InvalidParams('Missing or invalid "ttl" param')
+  return ttl
+}
+
 class InvalidParams extends Error {}
 
 /** The client's id: the `sub` (its did:key) of the JWT it connects with, so that it stays the same across sockets. */
@@ -107,6 +138,7 @@ export class LocalRelay {
   private readonly clients = new Set<Client>()
   private readonly mailbox = new Map<string, RelayMessage[]>()
   private readonly log: RelayRequest[] = []
+  private readonly published: PublishedMessage[] = []
   private nextPushId = 1
   private pinger: NodeJS.Timeout | undefined
   private boundPort: number
@@ -146,6 +178,16 @@ export class LocalRelay {
   /** Every request received so far, oldest first; only those for `method` (e.g. `irn_publish`) when given. */
   requests(method?: string): RelayRequest[] {
     return this.log.filter((request) => method === undefined || request.method === method)
+  }
+
+  /** Requests the relay refused (an unknown method, missing or invalid params), oldest first. */
+  refused(): RelayRequest[] {
+    return this.log.filter((request) => request.refused !== undefined)
+  }
+
+  /** Every message published so far, oldest first; only those with `tag` when given (e.g. 1100, a session proposal). */
+  messages(tag?: number): PublishedMessage[] {
+    return this.published.filter((message) => tag === undefined || message.tag === tag)
   }
 
   /** Sockets currently connected. */
@@ -235,6 +277,8 @@ export class LocalRelay {
     } catch (error) {
       const code = error instanceof InvalidParams ? -32602 : -32601
       const message = error instanceof Error ? error.message : String(error)
+      this.log.push({ method, client: client.id, topics: [], at: Date.now(), refused: message })
+      this.options.log?.(`${method} refused: ${message}`)
       this.send(client, { id, jsonrpc: '2.0', error: { code, message } })
     }
   }
@@ -290,6 +334,43 @@ export class LocalRelay {
         for (const message of messages) this.publish(client, asParams(message), method)
         return true
       }
+      case SESSION_SETUP.propose: {
+        const pairingTopic = stringParam(params, 'pairingTopic')
+        const proposal = stringParam(params, 'sessionProposal')
+        const ttl = ttlParam(params)
+        this.record(client, method, [pairingTopic], SESSION_SETUP_TAGS.proposal)
+        this.subscribe(client, pairingTopic)
+        this.store(
+          client,
+          method,
+          { topic: pairingTopic, message: proposal, ttl, tag: SESSION_SETUP_TAGS.proposal },
+          params,
+        )
+        return true
+      }
+      case SESSION_SETUP.approve: {
+        const sessionTopic = stringParam(params, 'sessionTopic')
+        const pairingTopic = stringParam(params, 'pairingTopic')
+        const answer = stringParam(params, 'sessionProposalResponse')
+        const settlement = stringParam(params, 'sessionSettlementRequest')
+        const ttl = ttlParam(params)
+        this.record(client, method, [pairingTopic, sessionTopic])
+        this.subscribe(client, sessionTopic)
+        this.deliverPending(client, [sessionTopic])
+        this.store(
+          client,
+          method,
+          { topic: pairingTopic, message: answer, ttl, tag: SESSION_SETUP_TAGS.answer },
+          params,
+        )
+        this.store(
+          client,
+          method,
+          { topic: sessionTopic, message: settlement, ttl, tag: SESSION_SETUP_TAGS.settlement },
+          params,
+        )
+        return true
+      }
       case API.batchFetchMessages: {
         const topics = topicsParam(params)
         this.record(client, method, topics)
@@ -298,7 +379,7 @@ export class LocalRelay {
         return { messages: messages.map(subscriptionData), hasMore: false }
       }
     }
-    throw new Error(`Method not found: ${method}`)
+    throw new Error(`Method not found: the local WalletConnect relay does not support "${method}".`)
   }
 
   private subscribe(client: Client, topic: string): string {
@@ -310,16 +391,26 @@ export class LocalRelay {
   private publish(client: Client, params: Params, method: string): void {
     const topic = stringParam(params, 'topic')
     const message = stringParam(params, 'message')
-    const { ttl, tag, attestation } = params
-    if (typeof ttl !== 'number' || !(ttl > 0)) throw new InvalidParams('Missing or invalid "ttl" param')
-    const numericTag = typeof tag === 'number' ? tag : undefined
-    this.record(client, method, [topic], numericTag)
+    const ttl = ttlParam(params)
+    const tag = typeof params.tag === 'number' ? params.tag : undefined
+    this.record(client, method, [topic], tag)
+    this.store(client, method, { topic, message, ttl, tag }, params)
+  }
+
+  /** Keeps a message in the topic's mailbox and pushes it to the topic's other subscribers. */
+  private store(
+    client: Client,
+    method: string,
+    { topic, message, ttl, tag }: { topic: string; message: string; ttl: number; tag: number | undefined },
+    { attestation }: Params,
+  ): void {
     const now = Date.now()
+    this.published.push({ topic, tag, method, client: client.id, at: now })
     const stored: RelayMessage = {
       id: randomUUID(),
       topic,
       message,
-      tag: numericTag,
+      tag,
       attestation: typeof attestation === 'string' ? attestation : undefined,
       publishedAt: now,
       expiresAt: now + ttl * 1000,

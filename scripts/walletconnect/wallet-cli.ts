@@ -7,23 +7,10 @@
  * (see `e2e/fixtures/walletConnect.ts`) and runs on the page's clock (`--clock`), since WalletConnect checks the
  * pairing's and the proposal's expiry against the wallet's own time.
  */
-import { parseArgs } from 'node:util'
+import { Command, InvalidArgumentError, Option } from 'commander'
 import { getAddress, type Hex, isAddress } from 'viem'
 import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../../src/config/anvil.ts'
-import { TestWallet, type WalletEvent } from './wallet.ts'
-
-const USAGE = `Usage: npm run wallet -- [wc-uri] [options]
-
-A WalletConnect wallet for the local demo: pairs with the portal from its wc: link, approves the session and signs
-with one of anvil's accounts.
-
-Options:
-  --relay <url>       the WalletConnect relay (default: ws://127.0.0.1:8546, the one \`npm start\` runs)
-  --rpc <url>         the chain's JSON-RPC endpoint (default: http://127.0.0.1:8545)
-  --chain-id <id>     (default: 31337)
-  --account <n|addr>  one of anvil's ten accounts, by number 0–9 or address (default: 1)
-  --clock <epoch ms>  run the wallet's clock from this time (tests whose page clock is not the real one)
-  --help              show this text`
+import { TestWallet, WALLET_SDKS, type WalletEvent, type WalletSdk } from './wallet.ts'
 
 /** Commands the browser tests send over IPC; each is answered with `{ id, result }` or `{ id, error }`. */
 export type WalletCommand =
@@ -34,12 +21,12 @@ export type WalletCommand =
   | { command: 'disconnectAll' }
   | { command: 'sessions' }
   | { command: 'setClock'; epochMs: number }
+  | { command: 'switchAccount'; index: number }
+  | { command: 'switchChain'; chainId: number }
 export type WalletMessage =
   | { type: 'ready'; address: string }
   | { type: 'event'; event: WalletEvent }
   | { type: 'reply'; id: number; result?: unknown; error?: string }
-
-class UsageError extends Error {}
 
 /** Makes `Date.now()` read `epochMs` now and run on at real speed from there. */
 function setClock(epochMs: number): void {
@@ -49,37 +36,73 @@ function setClock(epochMs: number): void {
 }
 setClock.realNow = Date.now.bind(Date)
 
+/** One of anvil's ten accounts, by number 0–9 or address: its index. */
 function accountIndex(value: string): number {
   if (/^\d$/.test(value)) return Number(value)
   const index = isAddress(value) ? (ANVIL_ACCOUNTS as readonly string[]).indexOf(getAddress(value)) : -1
-  if (index < 0) throw new UsageError(`--account must be 0–9 or one of anvil's account addresses, got "${value}".`)
+  if (index < 0) throw new InvalidArgumentError("must be 0–9 or one of anvil's account addresses.")
   return index
 }
 
-function options(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      relay: { type: 'string', default: 'ws://127.0.0.1:8546' },
-      rpc: { type: 'string', default: 'http://127.0.0.1:8545' },
-      'chain-id': { type: 'string', default: '31337' },
-      account: { type: 'string', default: '1' },
-      clock: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  })
-  const [uri] = positionals
-  if (uri !== undefined && !uri.startsWith('wc:')) throw new UsageError(`Expected a wc: URI, got "${uri}".`)
-  const index = accountIndex(values.account)
-  const privateKey: Hex | undefined = ANVIL_PRIVATE_KEYS[index]
-  if (!privateKey) throw new UsageError(`No anvil account #${index}.`)
-  const chainId = Number(values['chain-id'])
-  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new UsageError('--chain-id must be a positive integer.')
-  const clock = values.clock === undefined ? undefined : Number(values.clock)
-  if (clock !== undefined && !Number.isFinite(clock)) throw new UsageError('--clock must be epoch milliseconds.')
-  return { uri, relay: values.relay, rpc: values.rpc, chainId, privateKey, clock, help: values.help }
+function positiveInteger(value: string): number {
+  const number = Number(value)
+  if (!Number.isSafeInteger(number) || number <= 0) throw new InvalidArgumentError('must be a positive integer.')
+  return number
 }
+
+function chainIds(value: string): number[] {
+  return value.split(',').map((part) => positiveInteger(part.trim()))
+}
+
+function epochMs(value: string): number {
+  const number = Number(value)
+  if (!Number.isFinite(number)) throw new InvalidArgumentError('must be epoch milliseconds.')
+  return number
+}
+
+function wcUri(value: string): string {
+  if (!value.startsWith('wc:')) throw new InvalidArgumentError(`expected a wc: URI, got "${value}".`)
+  return value
+}
+
+type CliOptions = {
+  relay: string
+  rpc: string
+  chainId: number
+  account: number
+  sdk: WalletSdk
+  approveChains?: number[]
+  clock?: number
+}
+
+function program(): Command {
+  return new Command('npm run wallet --')
+    .description(
+      "A WalletConnect wallet for the local demo: pairs with the portal from its wc: link, approves the session and signs with one of anvil's accounts.",
+    )
+    .argument('[wc-uri]', 'the link the portal shows ("Copy link" in the connect sheet)', wcUri)
+    .option('--relay <url>', 'the WalletConnect relay (the one `npm start` runs)', 'ws://127.0.0.1:8546')
+    .option('--rpc <url>', "the chain's JSON-RPC endpoint", 'http://127.0.0.1:8545')
+    .option('--chain-id <id>', 'the chain the wallet signs on', positiveInteger, 31337)
+    .option('--account <n|address>', "one of anvil's ten accounts", accountIndex, 1)
+    .addOption(
+      new Option('--sdk <sdk>', "the wallet SDK: today's WalletKit, or the sign-client of the portal's version")
+        .choices(WALLET_SDKS)
+        .default('walletkit'),
+    )
+    .option(
+      '--approve-chains <ids>',
+      'the networks to approve sessions for, comma-separated (default: --chain-id)',
+      chainIds,
+    )
+    .option(
+      '--clock <epoch ms>',
+      "run the wallet's clock from this time (tests whose page clock is not the real one)",
+      epochMs,
+    )
+}
+
+class UsageError extends Error {}
 
 function narrate(event: WalletEvent): string {
   switch (event.type) {
@@ -95,6 +118,8 @@ function narrate(event: WalletEvent): string {
       return `Rejected ${event.method}.`
     case 'deleted':
       return 'Session ended.'
+    case 'switched':
+      return `Switched to ${event.account} on chain ${event.chainId}.`
   }
 }
 
@@ -127,6 +152,12 @@ async function serveIpc(wallet: TestWallet): Promise<void> {
         case 'setClock':
           setClock(message.epochMs)
           break
+        case 'switchAccount':
+          await wallet.switchAccount(message.index)
+          break
+        case 'switchChain':
+          await wallet.switchChain(message.chainId)
+          break
       }
       send({ type: 'reply', id, result })
     } catch (error) {
@@ -138,26 +169,34 @@ async function serveIpc(wallet: TestWallet): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const parsed = options(process.argv.slice(2))
-  if (parsed.help) {
-    console.log(USAGE)
-    return
-  }
+  const command = program()
+  command.parse()
+  const [uri] = command.processedArgs as [string | undefined]
+  const parsed = command.opts<CliOptions>()
+  const privateKey: Hex | undefined = ANVIL_PRIVATE_KEYS[parsed.account]
+  if (!privateKey) throw new UsageError(`No anvil account #${parsed.account}.`)
+  // The holder can switch to the next of anvil's accounts.
+  const otherKey = ANVIL_PRIVATE_KEYS[(parsed.account + 1) % ANVIL_PRIVATE_KEYS.length]
   if (parsed.clock !== undefined) setClock(parsed.clock)
   const wallet = await TestWallet.create({
     relayUrl: parsed.relay,
     rpcUrl: parsed.rpc,
     chainId: parsed.chainId,
-    privateKey: parsed.privateKey,
+    privateKey,
+    sdk: parsed.sdk,
+    ...(otherKey ? { otherKeys: [otherKey] } : {}),
+    ...(parsed.approveChains ? { approvedChainIds: parsed.approveChains } : {}),
   })
   if (process.send) {
     await serveIpc(wallet)
     return
   }
-  console.log(`Test wallet for ${wallet.account.address} on chain ${parsed.chainId}, relay ${parsed.relay}.`)
+  console.log(
+    `Test wallet (${parsed.sdk}) for ${wallet.account.address} on chain ${parsed.chainId}, relay ${parsed.relay}.`,
+  )
   wallet.subscribe((event) => console.log(`• ${narrate(event)}`))
-  if (parsed.uri) {
-    await wallet.pair(parsed.uri)
+  if (uri) {
+    await wallet.pair(uri)
     console.log('Paired; waiting for the portal. Ctrl-C stops the wallet.')
   } else {
     console.log('No wc: URI given: run again with the link the portal shows ("Copy link" in the connect sheet).')
@@ -168,6 +207,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : error)
+  console.error(error instanceof UsageError ? error.message : error)
   process.exit(error instanceof UsageError ? 2 : 1)
 })

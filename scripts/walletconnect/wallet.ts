@@ -1,11 +1,16 @@
 /**
- * A WalletConnect wallet for the local chain, built on the real wallet SDK (`@walletconnect/sign-client`, the version
- * the portal's `@walletconnect/core` has): it pairs from a `wc:` URI, approves sessions for one of anvil's accounts
- * and answers the portal's requests by signing with that account's key and sending to the chain. Tests steer it
- * (reject the next request, hold requests, end the session); `wallet-cli.ts` runs it from the command line.
+ * A WalletConnect wallet for the local chain, on a real wallet SDK: it pairs from a `wc:` URI, approves sessions for
+ * one of anvil's accounts and answers the portal's requests by signing with that account's key and sending to the
+ * chain. Two SDKs, as wallets in holders' phones ship them:
+ * - `walletkit`: `@reown/walletkit` 1.6 on `@walletconnect/core` 2.25, today's wallet SDK, which sets a session up
+ *   through the relay's `wc_approveSession`;
+ * - `sign-client`: `@walletconnect/sign-client` at the version of the portal's own `@walletconnect/core`.
+ *
+ * Tests steer it (reject the next request, hold requests, switch account or network, end the session);
+ * `wallet-cli.ts` runs it from the command line.
  */
+import { WalletKit } from '@reown/walletkit'
 import { SignClient } from '@walletconnect/sign-client'
-import type { ProposalTypes, SessionTypes, SignClientTypes } from '@walletconnect/types'
 import {
   type Account,
   createWalletClient,
@@ -17,8 +22,11 @@ import {
   type TransactionRequest,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { Core } from 'walletconnect-core-2.25'
 
-type Client = Awaited<ReturnType<typeof SignClient.init>>
+/** The SDK a wallet is built on. */
+export type WalletSdk = 'walletkit' | 'sign-client'
+export const WALLET_SDKS: readonly WalletSdk[] = ['walletkit', 'sign-client']
 
 /** The SDK's key-value storage, in memory: each wallet starts afresh and leaves nothing on disk. */
 class MemoryStorage {
@@ -40,13 +48,131 @@ class MemoryStorage {
   }
 }
 
+/** A namespace as a proposal asks for it and a session grants it (the parts of it this wallet reads or sets). */
+type Namespace = { chains?: string[]; methods: string[]; events: string[] }
+type GrantedNamespace = { chains: string[]; accounts: string[]; methods: string[]; events: string[] }
+type Proposal = {
+  id: number
+  requiredNamespaces: Record<string, Namespace>
+  optionalNamespaces?: Record<string, Namespace>
+}
+type SessionRequest = {
+  id: number
+  topic: string
+  params: { request: { method: string; params: unknown }; chainId: string }
+}
+type JsonRpcAnswer = { id: number; jsonrpc: '2.0' } & (
+  | { result: unknown }
+  | { error: { code: number; message: string } }
+)
+
+/** What this wallet needs of an SDK; both SDKs' wallet APIs map onto it one call each. */
+type WalletSide = {
+  onProposal: (listener: (proposal: Proposal) => void) => void
+  onRequest: (listener: (request: SessionRequest) => void) => void
+  onDelete: (listener: (topic: string) => void) => void
+  pair: (uri: string) => Promise<void>
+  pendingProposals: () => Proposal[]
+  approve: (id: number, namespaces: Record<string, GrantedNamespace>) => Promise<string>
+  respond: (topic: string, response: JsonRpcAnswer) => Promise<void>
+  update: (topic: string, namespaces: Record<string, GrantedNamespace>) => Promise<void>
+  emit: (topic: string, event: { name: string; data: unknown }, chainId: string) => Promise<void>
+  disconnect: (topic: string) => Promise<void>
+  sessions: () => { topic: string; namespaces: Record<string, Namespace & { accounts: string[] }> }[]
+  close: () => Promise<void>
+}
+
+type SdkOptions = { relayUrl: string; projectId: string; storagePrefix: string }
+
+const METADATA = {
+  name: 'NAI test wallet',
+  description: "Signs with anvil's accounts on the local chain",
+  url: 'http://127.0.0.1',
+  icons: [],
+}
+/** The reason a wallet gives when its holder disconnects the site. */
+const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
+
+async function signClientSide({ relayUrl, projectId, storagePrefix }: SdkOptions): Promise<WalletSide> {
+  const client = await SignClient.init({
+    projectId,
+    relayUrl,
+    storage: new MemoryStorage(),
+    customStoragePrefix: storagePrefix,
+    telemetryEnabled: false,
+    logger: 'error',
+    metadata: METADATA,
+  })
+  return {
+    onProposal: (listener) => client.on('session_proposal', ({ id, params }) => listener({ ...params, id })),
+    onRequest: (listener) => client.on('session_request', listener),
+    onDelete: (listener) => client.on('session_delete', ({ topic }) => listener(topic)),
+    pair: async (uri) => {
+      await client.pair({ uri })
+    },
+    pendingProposals: () => client.proposal.getAll(),
+    approve: async (id, namespaces) => {
+      const { acknowledged } = await client.approve({ id, namespaces })
+      return (await acknowledged()).topic
+    },
+    respond: (topic, response) => client.respond({ topic, response }),
+    update: async (topic, namespaces) => {
+      const { acknowledged } = await client.update({ topic, namespaces })
+      await acknowledged()
+    },
+    emit: (topic, event, chainId) => client.emit({ topic, event, chainId }),
+    disconnect: (topic) => client.disconnect({ topic, reason: USER_DISCONNECTED }),
+    sessions: () => client.session.getAll(),
+    close: () => client.core.relayer.transportClose(),
+  }
+}
+
+async function walletKitSide({ relayUrl, projectId, storagePrefix }: SdkOptions): Promise<WalletSide> {
+  const core = new Core({
+    projectId,
+    relayUrl,
+    storage: new MemoryStorage(),
+    customStoragePrefix: storagePrefix,
+    telemetryEnabled: false,
+    logger: 'error',
+  })
+  const kit = await WalletKit.init({ core, metadata: METADATA })
+  return {
+    onProposal: (listener) => kit.on('session_proposal', ({ id, params }) => listener({ ...params, id })),
+    onRequest: (listener) => kit.on('session_request', listener),
+    onDelete: (listener) => kit.on('session_delete', ({ topic }) => listener(topic)),
+    pair: (uri) => kit.pair({ uri }),
+    pendingProposals: () => Object.values(kit.getPendingSessionProposals()),
+    approve: async (id, namespaces) => (await kit.approveSession({ id, namespaces })).topic,
+    respond: (topic, response) => kit.respondSessionRequest({ topic, response }),
+    update: async (topic, namespaces) => {
+      const { acknowledged } = await kit.updateSession({ topic, namespaces })
+      await acknowledged()
+    },
+    emit: (topic, event, chainId) => kit.emitSessionEvent({ topic, event, chainId }),
+    disconnect: (topic) => kit.disconnectSession({ topic, reason: USER_DISCONNECTED }),
+    sessions: () => Object.values(kit.getActiveSessions()),
+    close: () => core.relayer.transportClose(),
+  }
+}
+
 export type TestWalletOptions = {
   relayUrl: string
   /** Any id: the local relay does not check it. */
   projectId?: string
   rpcUrl: string
+  /** The chain the wallet signs on. */
   chainId: number
   privateKey: Hex
+  /** The SDK the wallet is built on (default: today's, `walletkit`). */
+  sdk?: WalletSdk
+  /**
+   * The networks the wallet approves a session for (default: the chain it signs on). A wallet without the portal's
+   * network approves the session for its own networks only, and refuses to switch to another.
+   */
+  approvedChainIds?: number[]
+  /** Further accounts the wallet holds, which the holder can switch to (`switchAccount`). */
+  otherKeys?: Hex[]
   /** Set to tell several wallets in one process apart (the SDK keeps one core per prefix). */
   storagePrefix?: string
   /** Approve every session proposal at once (default); otherwise call `approvePending()`. */
@@ -56,58 +182,65 @@ export type TestWalletOptions = {
 /** What the wallet saw and did, in order. */
 export type WalletEvent =
   | { type: 'proposal'; id: number; at: number }
-  | { type: 'approved'; topic: string; at: number }
+  | { type: 'approved'; topic: string; chains: string[]; at: number }
   | { type: 'request'; id: number; method: string; at: number }
   | { type: 'answered'; id: number; method: string; result: unknown; at: number }
   | { type: 'rejected'; id: number; method: string; at: number }
   | { type: 'deleted'; topic: string; at: number }
-
-type PendingRequest = SignClientTypes.EventArguments['session_request']
+  | { type: 'switched'; account: string; chainId: number; at: number }
 
 /** EIP-1193 "User Rejected Request", as wallets answer when the holder declines. */
 const USER_REJECTED = { code: 4001, message: 'User rejected the request.' }
+/** EIP-3085/3326 "Unrecognized chain ID": the wallet does not have (or allow) that network. */
+const UNRECOGNIZED_CHAIN = { code: 4902, message: 'Unrecognized chain ID.' }
 const SESSION_EVENTS = ['accountsChanged', 'chainChanged']
 
 export class TestWallet {
-  readonly account: Account
   private readonly events: WalletEvent[] = []
   private readonly rejections: string[] = []
-  private held: PendingRequest[] | undefined
+  private held: SessionRequest[] | undefined
   private readonly listeners = new Set<(event: WalletEvent) => void>()
+  private readonly accounts: Account[]
+  private current: Account
+  private chainId: number
+  private readonly approvedChainIds: number[]
 
   private constructor(
-    readonly client: Client,
+    private readonly side: WalletSide,
     private readonly options: TestWalletOptions,
   ) {
-    this.account = privateKeyToAccount(options.privateKey)
-    client.on('session_proposal', (proposal) => {
+    this.current = privateKeyToAccount(options.privateKey)
+    this.accounts = [this.current, ...(options.otherKeys ?? []).map((key) => privateKeyToAccount(key))]
+    this.approvedChainIds = options.approvedChainIds ?? [options.chainId]
+    this.chainId = this.approvedChainIds.includes(options.chainId)
+      ? options.chainId
+      : (this.approvedChainIds[0] ?? options.chainId)
+    side.onProposal((proposal) => {
       this.note({ type: 'proposal', id: proposal.id, at: Date.now() })
-      if (options.autoApprove !== false) void this.approve(proposal.params).catch(this.fail)
+      if (options.autoApprove !== false) void this.approve(proposal).catch(this.fail)
     })
-    client.on('session_request', (request) => {
+    side.onRequest((request) => {
       this.note({ type: 'request', id: request.id, method: request.params.request.method, at: Date.now() })
       if (this.held) this.held.push(request)
       else void this.answer(request).catch(this.fail)
     })
-    client.on('session_delete', ({ topic }) => this.note({ type: 'deleted', topic, at: Date.now() }))
+    side.onDelete((topic) => this.note({ type: 'deleted', topic, at: Date.now() }))
   }
 
   static async create(options: TestWalletOptions): Promise<TestWallet> {
-    const client = await SignClient.init({
-      projectId: options.projectId ?? 'local-relay',
+    const sdk = options.sdk ?? 'walletkit'
+    const sdkOptions = {
       relayUrl: options.relayUrl,
-      storage: new MemoryStorage(),
-      customStoragePrefix: options.storagePrefix ?? 'nai-test-wallet',
-      telemetryEnabled: false,
-      logger: 'error',
-      metadata: {
-        name: 'NAI test wallet',
-        description: "Signs with anvil's accounts on the local chain",
-        url: 'http://127.0.0.1',
-        icons: [],
-      },
-    })
-    return new TestWallet(client, options)
+      projectId: options.projectId ?? 'local-relay',
+      storagePrefix: options.storagePrefix ?? `nai-test-wallet-${sdk}`,
+    }
+    const side = sdk === 'walletkit' ? await walletKitSide(sdkOptions) : await signClientSide(sdkOptions)
+    return new TestWallet(side, options)
+  }
+
+  /** The account the wallet signs with now. */
+  get account(): Account {
+    return this.current
   }
 
   /** Everything that happened so far; only one type when given. */
@@ -126,12 +259,12 @@ export class TestWallet {
 
   /** Pairs with the portal that shows `uri`; its session proposal arrives through the relay. */
   async pair(uri: string): Promise<void> {
-    await this.client.pair({ uri })
+    await this.side.pair(uri)
   }
 
   /** Approves every proposal waiting (for `autoApprove: false`). */
   async approvePending(): Promise<void> {
-    for (const proposal of this.client.proposal.getAll()) await this.approve(proposal)
+    for (const proposal of this.side.pendingProposals()) await this.approve(proposal)
   }
 
   /** The next request for `method` is declined, as a holder tapping "Reject" in the wallet. */
@@ -153,19 +286,40 @@ export class TestWallet {
 
   /** Topics of the sessions the wallet has. */
   sessions(): string[] {
-    return this.client.session.getAll().map((session) => session.topic)
+    return this.side.sessions().map((session) => session.topic)
   }
 
   /** Ends every session from the wallet's side, as "Disconnect" in the wallet does. */
   async disconnectAll(): Promise<void> {
     for (const topic of this.sessions()) {
-      await this.client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
+      await this.side.disconnect(topic)
       this.note({ type: 'deleted', topic, at: Date.now() })
     }
   }
 
+  /**
+   * The holder picks another of the wallet's accounts (by its place in `[privateKey, ...otherKeys]`): each session is
+   * updated to that account and told `accountsChanged`, as a wallet app does.
+   */
+  async switchAccount(index: number): Promise<void> {
+    const account = this.accounts[index]
+    if (!account) throw new Error(`The test wallet has no account #${index}.`)
+    this.current = account
+    await this.announce()
+  }
+
+  /**
+   * The holder switches the wallet to another network: each session is updated to include it and told
+   * `chainChanged`, as a wallet app does. The network counts as approved from then on.
+   */
+  async switchChain(chainId: number): Promise<void> {
+    if (!this.approvedChainIds.includes(chainId)) this.approvedChainIds.push(chainId)
+    this.chainId = chainId
+    await this.announce()
+  }
+
   async close(): Promise<void> {
-    await this.client.core.relayer.transportClose().catch(() => undefined)
+    await this.side.close().catch(() => undefined)
   }
 
   private fail = (error: unknown) => {
@@ -177,32 +331,55 @@ export class TestWallet {
     for (const listener of this.listeners) listener(event)
   }
 
-  private async approve(proposal: ProposalTypes.Struct): Promise<SessionTypes.Struct> {
-    const chain = `eip155:${this.options.chainId}`
+  /** The session's eip155 namespace: the approved networks, the current account first on each. */
+  private namespace(methods: string[], events: string[]): GrantedNamespace {
+    const chains = [this.chainId, ...this.approvedChainIds.filter((id) => id !== this.chainId)].map(
+      (id) => `eip155:${id}`,
+    )
+    const others = this.accounts.filter((account) => account !== this.current)
+    const accounts = chains.flatMap((chain) =>
+      [this.current, ...others].map((account) => `${chain}:${account.address}`),
+    )
+    return { chains, accounts, methods, events }
+  }
+
+  private async approve(proposal: Proposal): Promise<string> {
     const requested = [
       ...Object.values(proposal.requiredNamespaces),
       ...Object.values(proposal.optionalNamespaces ?? {}),
     ]
     const methods = [...new Set(requested.flatMap((namespace) => namespace.methods))]
     const events = [...new Set([...SESSION_EVENTS, ...requested.flatMap((namespace) => namespace.events)])]
-    const { acknowledged } = await this.client.approve({
-      id: proposal.id,
-      namespaces: {
-        eip155: { chains: [chain], accounts: [`${chain}:${this.account.address}`], methods, events },
-      },
-    })
-    const session = await acknowledged()
-    this.note({ type: 'approved', topic: session.topic, at: Date.now() })
-    return session
+    const eip155 = this.namespace(methods, events)
+    const topic = await this.side.approve(proposal.id, { eip155 })
+    this.note({ type: 'approved', topic, chains: eip155.chains, at: Date.now() })
+    return topic
   }
 
-  private async answer(request: PendingRequest): Promise<void> {
+  /** Updates every session to the current account and network, then tells the portal. */
+  private async announce(): Promise<void> {
+    for (const session of this.side.sessions()) {
+      const granted = session.namespaces.eip155
+      if (!granted) continue
+      await this.side.update(session.topic, { eip155: this.namespace(granted.methods, granted.events) })
+      const chain = `eip155:${this.chainId}`
+      await this.side.emit(session.topic, { name: 'chainChanged', data: this.chainId }, chain)
+      await this.side.emit(
+        session.topic,
+        { name: 'accountsChanged', data: [`${chain}:${this.current.address}`] },
+        chain,
+      )
+    }
+    this.note({ type: 'switched', account: this.current.address, chainId: this.chainId, at: Date.now() })
+  }
+
+  private async answer(request: SessionRequest): Promise<void> {
     const { id, topic } = request
     const { method, params } = request.params.request
     const index = this.rejections.indexOf(method)
     if (index !== -1) {
       this.rejections.splice(index, 1)
-      await this.client.respond({ topic, response: { id, jsonrpc: '2.0', error: USER_REJECTED } })
+      await this.side.respond(topic, { id, jsonrpc: '2.0', error: USER_REJECTED })
       this.note({ type: 'rejected', id, method, at: Date.now() })
       return
     }
@@ -210,9 +387,12 @@ export class TestWallet {
     try {
       response = { result: await this.perform(method, params) }
     } catch (error) {
-      response = { error: { code: -32000, message: error instanceof Error ? error.message : String(error) } }
+      response =
+        error instanceof WalletError
+          ? { error: error.payload }
+          : { error: { code: -32000, message: error instanceof Error ? error.message : String(error) } }
     }
-    await this.client.respond({ topic, response: { id, jsonrpc: '2.0', ...response } })
+    await this.side.respond(topic, { id, jsonrpc: '2.0', ...response })
     this.note({
       type: 'answered',
       id,
@@ -239,12 +419,20 @@ export class TestWallet {
       }
       case 'eth_accounts':
       case 'eth_requestAccounts':
-        return [this.account.address]
+        return [this.current.address]
       case 'eth_chainId':
-        return numberToHex(this.options.chainId)
+        return numberToHex(this.chainId)
       case 'wallet_switchEthereumChain':
-      case 'wallet_addEthereumChain':
+      case 'wallet_addEthereumChain': {
+        const [param] = list
+        const wanted =
+          typeof param === 'object' && param !== null && 'chainId' in param && typeof param.chainId === 'string'
+            ? Number.parseInt(param.chainId, 16)
+            : Number.NaN
+        if (!this.approvedChainIds.includes(wanted)) throw new WalletError(UNRECOGNIZED_CHAIN)
+        if (wanted !== this.chainId) await this.switchChain(wanted)
         return null
+      }
       case 'wallet_watchAsset':
         return true
     }
@@ -252,7 +440,7 @@ export class TestWallet {
   }
 
   private signer() {
-    const { account } = this
+    const account = this.current
     if (account.type !== 'local') throw new Error('The test wallet signs with a local key.')
     return account
   }
@@ -261,20 +449,21 @@ export class TestWallet {
     if (typeof raw !== 'object' || raw === null) throw new Error('eth_sendTransaction expects a transaction.')
     const transaction = raw as Record<string, unknown>
     const from = typeof transaction.from === 'string' ? transaction.from.toLowerCase() : undefined
-    if (from !== this.account.address.toLowerCase()) {
-      throw new Error(`The test wallet signs for ${this.account.address}, not ${String(transaction.from)}.`)
+    if (from !== this.current.address.toLowerCase()) {
+      throw new Error(`The test wallet signs for ${this.current.address}, not ${String(transaction.from)}.`)
     }
     const hex = (name: string): Hex | undefined => {
       const value = transaction[name]
       return isHex(value) ? value : undefined
     }
+    const { rpcUrl, chainId } = this.options
     const chain = defineChain({
-      id: this.options.chainId,
+      id: chainId,
       name: 'Local chain',
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [this.options.rpcUrl] } },
+      rpcUrls: { default: { http: [rpcUrl] } },
     })
-    const client = createWalletClient({ account: this.account, chain, transport: http(this.options.rpcUrl) })
+    const client = createWalletClient({ account: this.current, chain, transport: http(rpcUrl) })
     const to = hex('to')
     const request: TransactionRequest = {
       ...(to ? { to } : {}),
@@ -283,5 +472,12 @@ export class TestWallet {
       ...(hex('gas') ? { gas: BigInt(hex('gas') ?? '0x0') } : {}),
     }
     return client.sendTransaction(request)
+  }
+}
+
+/** An error the wallet answers with its own code, as a wallet app does. */
+class WalletError extends Error {
+  constructor(readonly payload: { code: number; message: string }) {
+    super(payload.message)
   }
 }
