@@ -68,6 +68,7 @@ export default defineConfig<E2EOptions & Partial<Pick<WalletConnectFixtures, 'wa
     {
       name: 'walletconnect-iphone',
       testMatch: WALLETCONNECT,
+      grepInvert: /@android-only/,
       use: {
         ...viewports.phone,
         formFactor: 'phone',

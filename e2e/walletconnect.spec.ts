@@ -1,6 +1,7 @@
 import { mergeTests, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import { SESSION_SETUP_TAGS } from '../scripts/walletconnect/relay'
+import { PHONE_WALLET_APPS, storeLink } from '../src/wallet/phoneWallets'
 import { baseURL } from './fixtures/env'
 import {
   accounts,
@@ -31,6 +32,9 @@ const alice = {
   legacy: nai('321.456789'),
   balance: nai(10),
 } as const satisfies Holder
+
+/** A journey only Android has (the iPhone project leaves it out, see playwright.config.ts). */
+const ANDROID_ONLY = '@android-only'
 
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'Connect a Wallet' })
 const UNREACHABLE = 'Could not reach the WalletConnect relay. Check your internet connection and try again.'
@@ -217,6 +221,187 @@ test.describe('connecting', () => {
     await expect(sheet(page).getByRole('link', { name: 'Open in a wallet app' })).toHaveAttribute('href', uri)
     await walletConnect.pair(uri)
     await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+  })
+
+  test('the sheet names ten wallet apps and WalletConnect, each opening that app with the pairing, and loads their icons only when it opens', async ({
+    page,
+    relay: _relay,
+  }, testInfo) => {
+    const iconChunks: string[] = []
+    page.on('request', (request) => {
+      const chunk = /\/assets\/([a-zA-Z]+Wallet)-[A-Z0-9]{8}-/.exec(request.url())?.[1]
+      if (chunk) iconChunks.push(chunk)
+    })
+    await page.goto('/')
+    await expect(connectButton(page)).toBeVisible()
+    expect(iconChunks).toEqual([])
+    await connectButton(page).tap()
+    const wallets = sheet(page).getByRole('listitem')
+    await expect(sheet(page).getByRole('link', { name: 'MetaMask' })).toBeVisible()
+    await expect(wallets).toHaveText([
+      'MetaMask',
+      'Trust Wallet',
+      'Rainbow',
+      'OKX Wallet',
+      'Uniswap Wallet',
+      'Zerion',
+      'Ledger Live',
+      'SafePal',
+      'Bitget Wallet',
+      'imToken',
+      'WalletConnect',
+    ])
+    // Every icon is RainbowKit's, fetched once the sheet is open.
+    await expect(sheet(page).locator('img.phone-wallet-icon')).toHaveCount(11)
+    expect([...new Set(iconChunks)].sort()).toEqual(
+      [
+        'bitgetWallet',
+        'imTokenWallet',
+        'ledgerWallet',
+        'metaMaskWallet',
+        'okxWallet',
+        'rainbowWallet',
+        'safepalWallet',
+        'trustWallet',
+        'uniswapWallet',
+        'walletConnectWallet',
+        'zerionWallet',
+      ].sort(),
+    )
+    const hrefOf = async (name: string) => (await sheet(page).getByRole('link', { name }).getAttribute('href')) ?? ''
+    const uri = uriIn(await hrefOf('MetaMask'))
+    expect(uri).toMatch(PAIRING_URI)
+    const encoded = encodeURIComponent(uri)
+    for (const wallet of PHONE_WALLET_APPS) expect(uriIn(await hrefOf(wallet.name))).toBe(uri)
+    if (testInfo.project.name.endsWith('iphone')) {
+      expect(await hrefOf('Trust Wallet')).toBe(`https://link.trustwallet.com/wc?uri=${encoded}`)
+      expect(await hrefOf('OKX Wallet')).toBe(`okex://main/wc?uri=${encoded}`)
+      expect(await hrefOf('Ledger Live')).toBe(`ledgerlive://wc?uri=${encoded}`)
+      await expect(sheet(page).getByRole('link', { name: 'Trust Wallet' })).toHaveAttribute('target', '_blank')
+    } else {
+      expect(await hrefOf('Trust Wallet')).toBe(
+        `intent://wc?uri=${encoded}#Intent;scheme=trust;package=com.wallet.crypto.trustapp;S.browser_fallback_url=${encodeURIComponent('https://play.google.com/store/apps/details?id=com.wallet.crypto.trustapp')};end`,
+      )
+      expect(await hrefOf('OKX Wallet')).toBe(uri)
+    }
+  })
+
+  test('the wallet used last comes first, marked Recent', async ({ page, chain, walletConnect }) => {
+    await chain.addHolder(alice)
+    await page.goto('/')
+    await connectButton(page).tap()
+    await sheet(page).getByRole('link', { name: 'Trust Wallet' }).tap()
+    await walletConnect.pair((await lastLink(page)).uri)
+    await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('nai.recentWallets'))).toBe('["trust"]')
+
+    await walletConnect.disconnectAll()
+    await expect(connectButton(page)).toBeVisible()
+    await connectButton(page).tap()
+    const wallets = sheet(page).getByRole('listitem')
+    await expect(wallets.first()).toHaveText('Trust WalletRecent')
+    await expect(wallets.nth(1)).toHaveText('MetaMask')
+    await expect(sheet(page).getByText('Recent', { exact: true })).toHaveCount(1)
+  })
+
+  test('Get a Wallet offers three wallets from the store of this phone, and Back returns to the wallets', async ({
+    page,
+    relay: _relay,
+  }, testInfo) => {
+    await page.goto('/')
+    await connectButton(page).tap()
+    await sheet(page).getByRole('button', { name: 'Get a Wallet' }).tap()
+    await expect(page.getByRole('dialog', { name: 'Get a Wallet' })).toBeVisible()
+    const ios = testInfo.project.name.endsWith('iphone')
+    const gets = page.getByRole('dialog', { name: 'Get a Wallet' }).getByRole('link')
+    await expect(gets).toHaveText(['GET', 'GET', 'GET'])
+    const expected = PHONE_WALLET_APPS.slice(0, 3).map((wallet) => ({
+      name: `Get ${wallet.name}`,
+      href: storeLink(wallet, ios ? 'ios' : 'android'),
+    }))
+    for (const { name, href } of expected) {
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', href)
+    }
+    await expect(
+      page.getByText('Select a wallet on the main screen to get started with a different wallet provider.'),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Back' }).tap()
+    await expect(sheet(page).getByRole('link', { name: 'MetaMask' })).toBeVisible()
+  })
+
+  test('a wallet app that is not installed: the sheet links its store, and back from the store page the sheet still connects', async ({
+    page,
+    chain,
+    walletConnect,
+  }, testInfo) => {
+    await chain.addHolder(alice)
+    const ios = testInfo.project.name.endsWith('iphone')
+    await page.goto('/')
+    await connectButton(page).tap()
+    await sheet(page).getByRole('link', { name: 'OKX Wallet' }).tap()
+    const { uri } = await lastLink(page)
+    await expect(sheet(page).getByText('Approve the connection in OKX Wallet.')).toBeVisible()
+    const store = sheet(page).getByRole('link', {
+      name: ios ? 'Get OKX Wallet from the App Store' : 'Get OKX Wallet from Google Play',
+    })
+    await expect(store).toHaveAttribute(
+      'href',
+      ios
+        ? 'https://itunes.apple.com/app/id1327268470?mt=8'
+        : 'https://play.google.com/store/apps/details?id=com.okinc.okex.gp',
+    )
+    await expect(store).toHaveAttribute('target', '_blank')
+
+    // The store opens in a tab of its own while the portal's tab waits in the background.
+    await page
+      .context()
+      .route(/^https:\/\/(itunes\.apple\.com|play\.google\.com)\//, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Store</title><p>OKX Wallet</p>' }),
+      )
+    const cdp = await page.context().newCDPSession(page)
+    const [storePage] = await Promise.all([page.context().waitForEvent('page'), store.tap()])
+    await cdp.send('Page.setWebLifecycleState', { state: 'frozen' })
+    await expect(storePage.getByText('OKX Wallet')).toBeVisible()
+    await storePage.close()
+    await cdp.send('Page.setWebLifecycleState', { state: 'active' })
+    await page.bringToFront()
+
+    // Back in the portal: the holder picks a wallet they have, with the same pairing, and connects.
+    await sheet(page).getByRole('button', { name: 'Choose another wallet' }).tap()
+    await sheet(page).getByRole('link', { name: 'MetaMask' }).tap()
+    expect((await lastLink(page)).uri).toBe(uri)
+    await walletConnect.pair(uri)
+    await expect(sheet(page)).toBeHidden()
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+  })
+
+  test("on Android an intent's store fallback leaves the portal's tab; back from the store the portal connects afresh", {
+    tag: ANDROID_ONLY,
+  }, async ({ page, chain, walletConnect }) => {
+    await chain.addHolder(alice)
+    await page.goto('/')
+    await connectButton(page).tap()
+    await sheet(page).getByRole('link', { name: 'Trust Wallet' }).tap()
+    const { link } = await lastLink(page)
+    const fallback = /S\.browser_fallback_url=([^;]+);/.exec(link.href)?.[1]
+    expect(fallback && decodeURIComponent(fallback)).toBe(
+      'https://play.google.com/store/apps/details?id=com.wallet.crypto.trustapp',
+    )
+    // Trust Wallet is not installed: Chrome follows the intent's fallback in the portal's own tab.
+    await page
+      .context()
+      .route(/^https:\/\/play\.google\.com\//, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Google Play</title><p>Trust Wallet</p>' }),
+      )
+    await page.goto(decodeURIComponent(fallback ?? ''))
+    await expect(page.getByText('Trust Wallet')).toBeVisible()
+    await page.goBack()
+    await expect(connectButton(page)).toBeVisible()
+    await connectButton(page).tap()
+    await sheet(page).getByRole('link', { name: 'MetaMask' }).tap()
+    await walletConnect.pair((await lastLink(page)).uri)
+    await expect(sheet(page)).toBeHidden()
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
   })
 
   test('an unreachable relay says so at once, with Try again, and the wallets come back by themselves with the relay', async ({
@@ -534,19 +719,167 @@ test.describe('writing through WalletConnect', () => {
     expect(walletConnect.events('proposal')).toHaveLength(1)
   })
 
-  test('the wallet ending the session shows the portal disconnected and keeps the cached position', async ({
+  test("the wallet's answer coming after WalletConnect's five minutes still settles: the page goes on looking for the holder's event", async ({
+    page,
+    chain,
+    walletConnect,
+    time,
+  }) => {
+    const before = await claimWithTheWalletHolding(page, chain, walletConnect)
+    // The holder takes more than five minutes in the wallet: the SDK gives up on the answer.
+    await time.advance(5 * 60 + 5)
+    const waiting = page.getByRole('status').filter({ hasText: 'Your wallet did not answer in time.' })
+    await expect(waiting).toHaveText(
+      'Your wallet did not answer in time. If you approved it there, it shows here once it is confirmed: Claim & Burn: receive 925.87 NAI, burn 308.62 NAI.Stop waiting',
+    )
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await expect(claimPanel(page).getByRole('button', { name: 'Claiming...' })).toBeDisabled()
+    // The holder approves after all; the wallet sends the transaction.
+    await walletConnect.releaseRequests()
+    await expect(page.getByText('Your transaction was confirmed.')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
+    expect(await snapshot(chain, accounts.alice)).toEqual({
+      balance: before.balance + nai('925.875'),
+      dead: before.dead + nai('308.625'),
+      totalBurned: before.totalBurned + nai('308.625'),
+      position: 0n,
+    })
+  })
+})
+
+test.describe('sessions over days', () => {
+  const bob = {
+    account: accounts.bob,
+    amount: nai('2468.024'),
+    burnPercentage: percent(12.5),
+  } as const satisfies Holder
+  const ended = (page: Page) => page.getByRole('status').filter({ hasText: 'The figures below are shown watch-only' })
+  const bobButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /0x3C…93BC/ })
+
+  test.beforeEach(async ({ chain }) => {
+    await chain.addHolders([alice, bob])
+  })
+
+  test('the wallet switching account and network itself: the page follows, with Wrong network on a network it does not serve', async ({
+    page,
+    walletConnect,
+  }) => {
+    await connect(page, walletConnect)
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+    await walletConnect.switchToNextAccount()
+    await expect(bobButton(page)).toBeVisible()
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('2,468.02 NAI')
+    await expect(stat(claimPanel(page), 'Receive')).toHaveText('2,159.52 NAI')
+
+    await walletConnect.switchChain(1)
+    const wrongNetwork = page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Chain Selector' })
+      .filter({ hasText: 'Wrong network' })
+    await expect(wrongNetwork).toBeVisible()
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Your wallet is on another network. Switch to Local (anvil) to continue.' }),
+    ).toBeVisible()
+    await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeDisabled()
+
+    await walletConnect.switchChain(31_337)
+    await expect(wrongNetwork).toHaveCount(0)
+    await expect(bobButton(page)).toBeVisible()
+    await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+  })
+
+  test.describe("a wallet that does not have the portal's network", () => {
+    test.use({ walletApprovedChains: [1] })
+
+    test('it is told which network to allow, actions wait, and Connect again pairs afresh', async ({
+      page,
+      walletConnect,
+    }) => {
+      await page.goto('/')
+      await connectButton(page).tap()
+      await sheet(page).getByRole('link', { name: 'MetaMask' }).tap()
+      await walletConnect.pair((await lastLink(page)).uri)
+      await expect(sheet(page)).toBeHidden()
+      const notice = page.getByRole('alert').filter({ hasText: 'approved the connection without' })
+      await expect(notice.getByRole('paragraph')).toHaveText(
+        'NAI test wallet approved the connection without the Local (anvil) network (chain ID 31337), which this portal uses. Allow Local (anvil) for this site in NAI test wallet, then connect again.',
+      )
+      await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeDisabled()
+      await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+
+      await notice.getByRole('button', { name: 'Connect again' }).tap()
+      await expect(sheet(page).getByRole('link', { name: 'MetaMask' })).toBeVisible()
+      await expect.poll(() => walletConnect.sessions()).toEqual([])
+      expect(walletConnect.events('approved').map((event) => event.chains)).toEqual([['eip155:1']])
+    })
+  })
+
+  test('the wallet ending the session: the page offers to connect again and shows the position watch-only meanwhile', async ({
     page,
     walletConnect,
   }) => {
     await connect(page, walletConnect)
     await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
     await walletConnect.disconnectAll()
+    await expect(ended(page).getByRole('paragraph')).toHaveText(
+      'Your wallet ended the connection to this portal. The figures below are shown watch-only until you connect again.',
+    )
+    await expect(page.getByText('Watch-only: 0x70…79C8. Connect this wallet to claim.')).toBeVisible()
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
     await expect(connectButton(page)).toBeVisible()
     await expect(page.getByRole('alert')).toHaveCount(0)
-    // The position read for this holder stays in the persisted cache (written at most once a second), for the next
-    // visit or going offline.
-    const cached = () => page.evaluate(() => localStorage.getItem('nai.queryCache')?.toLowerCase() ?? '')
-    await expect.poll(cached).toContain(accounts.alice.toLowerCase())
+
+    // Connecting again, the notice goes and the actions are the holder's again.
+    await ended(page).getByRole('button', { name: 'Connect again' }).tap()
+    await sheet(page).getByRole('link', { name: 'MetaMask' }).tap()
+    await walletConnect.pair((await lastLink(page)).uri)
+    await expect(sheet(page)).toBeHidden()
+    await expect(ended(page)).toHaveCount(0)
+    await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+  })
+
+  test('a session that expires after 7 days: the page says so, shows the position watch-only, and Connect again pairs afresh', async ({
+    page,
+    walletConnect,
+    time,
+  }) => {
+    await connect(page, walletConnect)
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+    await time.advance(7 * 24 * 60 * 60 + 60)
+    await expect(ended(page).getByRole('paragraph')).toHaveText(
+      'The connection to your wallet expired: wallet connections last 7 days. The figures below are shown watch-only until you connect again.',
+      { timeout: 20_000 },
+    )
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+    await expect(claimPanel(page).getByRole('button', { name: 'Connect this wallet to claim' })).toBeVisible()
+
+    // A week on for the wallet too, which dates the new session from its own clock.
+    await walletConnect.setClock(await page.evaluate(() => Date.now()))
+    await ended(page).getByRole('button', { name: 'Connect again' }).tap()
+    await sheet(page).getByRole('link', { name: 'MetaMask' }).tap()
+    await walletConnect.pair((await lastLink(page)).uri)
+    await expect(sheet(page)).toBeHidden()
+    await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+    await expect(ended(page)).toHaveCount(0)
+  })
+
+  test('a session ended while the page was closed: back on the page it says so and shows the position watch-only', async ({
+    page,
+    walletConnect,
+  }) => {
+    await connect(page, walletConnect)
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+    await page.goto('about:blank')
+    await walletConnect.disconnectAll()
+    await page.goto('/')
+    await expect(ended(page)).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByText('Watch-only: 0x70…79C8. Connect this wallet to claim.')).toBeVisible()
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+    // Dismissed, the page is a first visit's again.
+    await ended(page).getByRole('button', { name: 'Dismiss' }).tap()
+    await expect(card(page).getByText('Connect your wallet to see your vesting position.')).toBeVisible()
   })
 })
 

@@ -1,28 +1,33 @@
 /**
  * `npm run relay`: the local WalletConnect relay on its own (`npm start` runs it as a child process). Prints one line
- * per request with `--verbose`; Ctrl-C stops it.
+ * per request with `--verbose`, and always a line for a request it refuses; Ctrl-C stops it.
  */
-import { parseArgs } from 'node:util'
+import { Command, InvalidArgumentError } from 'commander'
 import { LocalRelay } from './relay.ts'
 
-const { values } = parseArgs({
-  args: process.argv.slice(2),
-  options: {
-    port: { type: 'string', default: '8546' },
-    host: { type: 'string', default: '127.0.0.1' },
-    verbose: { type: 'boolean', default: false },
-  },
-})
-const port = Number(values.port)
-if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-  console.error(`--port must be a port number between 1 and 65535, got "${values.port}".`)
-  process.exit(2)
+function port(value: string): number {
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 1 || number > 65_535) {
+    throw new InvalidArgumentError('must be a port number between 1 and 65535.')
+  }
+  return number
 }
 
+const command = new Command('npm run relay --')
+  .description('A local WalletConnect relay for the demo and the tests.')
+  .option('--port <port>', 'the port to listen on', port, 8546)
+  .option('--host <host>', 'the address to listen on', '127.0.0.1')
+  .option('--verbose', 'print one line per request', false)
+  .parse()
+const options = command.opts<{ port: number; host: string; verbose: boolean }>()
+
 const relay = await LocalRelay.start({
-  port,
-  host: values.host,
-  ...(values.verbose ? { log: (line: string) => console.log(`relay ← ${line}`) } : {}),
+  port: options.port,
+  host: options.host,
+  log: (line: string) => {
+    if (options.verbose) console.log(`relay ← ${line}`)
+    else if (line.includes(' refused: ')) console.error(`relay ← ${line}`)
+  },
 })
 console.log(`WalletConnect relay listening on ${relay.url}`)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

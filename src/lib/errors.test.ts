@@ -26,6 +26,7 @@ import {
   type ErrorSentences,
   errorCauses,
   isUserRejection,
+  isWalletRequestExpiry,
   revertSentence,
   SOLIDITY_ERRORS,
 } from './errors'
@@ -143,6 +144,22 @@ describe('describeError: user rejection', () => {
   ])('%s is quiet', (_, error) => {
     expect(isUserRejection(error)).toBe(true)
     expect(describeError(error, { revert: () => 'not asked' })).toEqual({ kind: 'rejected' })
+  })
+})
+
+describe('isWalletRequestExpiry', () => {
+  it("tells WalletConnect's five-minute expiry of a request, however the provider wraps it", async () => {
+    const expired = new Error('Request expired. Please try again.')
+    const { UnknownRpcError } = await import('viem')
+    expect(isWalletRequestExpiry(expired)).toBe(true)
+    expect(isWalletRequestExpiry(new UnknownRpcError(expired))).toBe(true)
+    expect(isWalletRequestExpiry(new Error('The request failed.', { cause: expired }))).toBe(true)
+  })
+
+  it('is false for other failures, a rejection among them', () => {
+    expect(isWalletRequestExpiry(new Error('User rejected the request.'))).toBe(false)
+    expect(isWalletRequestExpiry({ code: 4001, message: 'User denied transaction signature.' })).toBe(false)
+    expect(isWalletRequestExpiry(new Error('The pairing expired.'))).toBe(false)
   })
 })
 

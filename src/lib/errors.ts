@@ -62,6 +62,14 @@ export function isUserRejection(error: unknown): boolean {
   return errorCauses(error).some((link) => link.name === 'UserRejectedRequestError' || link.code === USER_REJECTED_CODE)
 }
 
+/**
+ * WalletConnect's SDK giving up on the wallet's answer to a request after its five minutes ("Request expired. Please
+ * try again."): the wallet may still have sent the transaction.
+ */
+export function isWalletRequestExpiry(error: unknown): boolean {
+  return errorCauses(error).some((link) => /^Request expired\b/.test(String((link as { message?: unknown }).message)))
+}
+
 /** Revert data anywhere in the causes: viem's `raw`, a node's `data`, or a wallet's nested `data.data`. */
 export function revertData(error: unknown): Hex[] {
   const found: Hex[] = []

@@ -5,6 +5,7 @@ import { AppConfigContext } from '../config/AppConfigContext'
 import type { AppConfig } from '../config/env'
 import { persistQueryCache, restoreQueryCache } from '../lib/queryPersistence'
 import { refetchReadsCaughtOffline } from '../lib/queryReconnect'
+import { watchConnectionEnd } from './connectionEnd'
 import { reconnectWallet } from './reconnect'
 import { WalletKitBoundary } from './WalletKit'
 import { createWagmiConfig } from './wagmi'
@@ -28,6 +29,8 @@ export function AppProviders({ config, children }: { config: AppConfig; children
     return client
   })
   useEffect(() => persistQueryCache(queryClient, config), [queryClient, config])
+  // Followed from before reconnecting, so that a session gone while the page was closed is told too.
+  useLayoutEffect(() => watchConnectionEnd(wagmiConfig), [wagmiConfig])
   // Before the first paint, and only for wallets that can have been connected (see reconnectWallet).
   useLayoutEffect(() => reconnectWallet(wagmiConfig), [wagmiConfig])
   useEffect(() => refetchReadsCaughtOffline(queryClient), [queryClient])

@@ -1,24 +1,49 @@
 import './phoneSheet.css'
-import { metaMaskWallet, rainbowWallet, walletConnectWallet } from '@rainbow-me/rainbowkit/wallets'
-import { type ReactNode, useEffect, useState } from 'react'
+import type { Wallet } from '@rainbow-me/rainbowkit'
+import {
+  bitgetWallet,
+  imTokenWallet,
+  ledgerWallet,
+  metaMaskWallet,
+  okxWallet,
+  rainbowWallet,
+  safepalWallet,
+  trustWallet,
+  uniswapWallet,
+  walletConnectWallet,
+  zerionWallet,
+} from '@rainbow-me/rainbowkit/wallets'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Drawer } from 'vaul'
-import { type Connector, useAccount, useConfig } from 'wagmi'
+import { type Connector, useAccount, useConfig, useConnectors } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { useAppConfig } from '../config/AppConfigContext'
 import { isStandalone, platform } from '../lib/device'
+import { isUserRejection } from '../lib/errors'
 import { useSheetHistory } from '../lib/Sheet'
 import { createStore, type Store, useStore } from '../lib/store'
 import { onRelaySocketFailure } from './connectors'
 import { type Pairing, type PairingState, startPairing } from './pairing'
-import { PHONE_WALLETS, type PhoneWallet, type PhoneWalletId } from './phoneWallets'
+import {
+  PHONE_WALLET_APPS,
+  type PhonePlatform,
+  type PhoneWalletApp,
+  type PhoneWalletId,
+  storeLink,
+  WALLETS_TO_GET,
+  walletLink,
+} from './phoneWallets'
 import { QrCode } from './QrCode'
+import { recentFirst, recentWallets, rememberWallet } from './recentWallets'
 import type { WagmiConfig } from './wagmi'
 
 /**
- * The connect sheet on phones, styled like RainbowKit's: MetaMask, Rainbow and any other wallet through WalletConnect,
- * with a pairing made when the sheet opens so that a tap opens the wallet at once; "More wallets" leads to
- * RainbowKit's own list (Coinbase Wallet, a browser's wallet, the local test wallet). Without a WalletConnect project
- * id it says what works instead.
+ * The connect sheet on phones, styled like RainbowKit's. In a wallet app's own browser, that wallet comes first, by
+ * the name and icon it announces, and connects in one tap. Then the wallet apps phone holders carry, the three used
+ * last first, and any other wallet through WalletConnect, with a pairing made when the sheet opens so that a tap
+ * opens the wallet at once (in a wallet's browser, only once a WalletConnect wallet is chosen: the holder is most
+ * likely to use the wallet they are in). "Get a Wallet" leads to the stores; "More wallets" to RainbowKit's own list
+ * (Coinbase Wallet, a browser's wallet, the local test wallet). Without a WalletConnect project id it says what works.
  */
 export default function PhoneConnectSheet({
   onClose,
@@ -30,7 +55,11 @@ export default function PhoneConnectSheet({
   const { walletConnectProjectId } = useAppConfig()
   const config = useConfig()
   const { status } = useAccount()
+  const injected = useInjectedWallets()
   const connector = config.connectors.find((candidate) => candidate.type === 'walletConnect')
+  const [view, setView] = useState<'connect' | 'get'>('connect')
+  /** The wallet app the holder opened last in this sheet: remembered once the connection is made. */
+  const opened = useRef<string | undefined>(undefined)
   const moreWallets = () => {
     onClose()
     onMoreWallets()
@@ -38,7 +67,9 @@ export default function PhoneConnectSheet({
   useSheetHistory(true, onClose)
   // Done once a wallet is connected, through this sheet or any other way.
   useEffect(() => {
-    if (status === 'connected') onClose()
+    if (status !== 'connected') return
+    if (opened.current) rememberWallet(opened.current)
+    onClose()
   }, [status, onClose])
   return (
     <Drawer.Root open onOpenChange={(open) => !open && onClose()}>
@@ -46,23 +77,150 @@ export default function PhoneConnectSheet({
         <Drawer.Overlay className="phone-sheet-overlay" />
         <Drawer.Content className="phone-sheet" aria-describedby="phone-sheet-return">
           <div className="phone-sheet-header">
-            <Drawer.Title className="phone-sheet-title">Connect a Wallet</Drawer.Title>
+            {view === 'get' && (
+              <button type="button" className="phone-sheet-back" aria-label="Back" onClick={() => setView('connect')}>
+                ‹
+              </button>
+            )}
+            <Drawer.Title className="phone-sheet-title">
+              {view === 'get' ? 'Get a Wallet' : 'Connect a Wallet'}
+            </Drawer.Title>
             <Drawer.Close className="phone-sheet-close" aria-label="Close">
               ×
             </Drawer.Close>
           </div>
-          {connector && walletConnectProjectId ? (
-            <WalletConnectWallets config={config} connector={connector} projectId={walletConnectProjectId} />
+          {view === 'get' ? (
+            <GetAWallet />
           ) : (
-            <NotConfigured />
+            <>
+              {injected.length > 0 && <InjectedWallets connectors={injected} config={config} />}
+              {connector && walletConnectProjectId ? (
+                <WalletConnectWallets
+                  config={config}
+                  connector={connector}
+                  pairAtOnce={injected.length === 0}
+                  onOpened={(id) => {
+                    opened.current = id
+                  }}
+                />
+              ) : (
+                <NotConfigured />
+              )}
+              <InstalledAppHint />
+              <div className="phone-sheet-footer">
+                <button type="button" className="phone-sheet-more" onClick={() => setView('get')}>
+                  Get a Wallet
+                </button>
+                <button type="button" className="phone-sheet-more" onClick={moreWallets}>
+                  More wallets
+                </button>
+              </div>
+            </>
           )}
-          <InstalledAppHint />
-          <button type="button" className="phone-sheet-more" onClick={moreWallets}>
-            More wallets
-          </button>
         </Drawer.Content>
       </Drawer.Portal>
     </Drawer.Root>
+  )
+}
+
+/** Connectors that are not wallets injected by the browser the page runs in. */
+const NOT_INJECTED_WALLETS = new Set(['injected', 'localTestWallet'])
+
+/**
+ * The wallets the page's browser injects: those announced through EIP-6963 (a wallet app's browser announces itself),
+ * else the one at `window.ethereum`.
+ */
+function useInjectedWallets(): Connector[] {
+  const connectors = useConnectors()
+  const announced = connectors.filter(
+    (connector) => connector.type === 'injected' && !NOT_INJECTED_WALLETS.has(connector.id),
+  )
+  if (announced.length > 0) return announced
+  const windowWallet = (window as Window & { ethereum?: unknown }).ethereum
+  const fallback = connectors.find((connector) => connector.id === 'injected')
+  return windowWallet && fallback ? [fallback] : []
+}
+
+/** The browser's own wallets, first, each connected in one tap. */
+function InjectedWallets({ connectors, config }: { connectors: Connector[]; config: WagmiConfig }) {
+  const [connecting, setConnecting] = useState<string>()
+  const [failure, setFailure] = useState<string>()
+  const connectInPlace = (connector: Connector) => {
+    setConnecting(connector.uid)
+    setFailure(undefined)
+    connect(config, { connector }).then(
+      () => setConnecting(undefined),
+      (error: unknown) => {
+        setConnecting(undefined)
+        // A declined request returns to the list quietly, as with every wallet.
+        if (!isUserRejection(error)) setFailure(`${connector.name} could not be connected. Try again.`)
+      },
+    )
+  }
+  return (
+    <div className="phone-sheet-body phone-sheet-injected">
+      <p className="phone-sheet-label">In this browser</p>
+      <ul className="phone-wallets">
+        {connectors.map((connector) => (
+          <li key={connector.uid}>
+            <button
+              type="button"
+              className="phone-wallet"
+              disabled={connecting !== undefined}
+              onClick={() => connectInPlace(connector)}
+            >
+              {connector.icon ? (
+                <img className="phone-wallet-icon" src={connector.icon} alt="" />
+              ) : (
+                <span className="phone-wallet-icon" />
+              )}
+              <span>{connector.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {connecting !== undefined && (
+        <p role="status" className="phone-sheet-hint">
+          Approve the connection in your wallet.
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="phone-sheet-error">
+          {failure}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** Up to three wallet apps with a link to get each: the App Store on iOS, the Play Store on Android. */
+function GetAWallet() {
+  const device = platform()
+  return (
+    <div className="phone-sheet-body">
+      <ul className="phone-get-wallets">
+        {PHONE_WALLET_APPS.slice(0, WALLETS_TO_GET).map((wallet) => (
+          <li key={wallet.id}>
+            <WalletIcon id={wallet.id} />
+            <span className="phone-get-name">{wallet.name}</span>
+            <a
+              className="button phone-get-link"
+              href={storeLink(wallet, device)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Get ${wallet.name}`}
+            >
+              GET
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="phone-sheet-hint">
+        <strong>Not what you’re looking for?</strong>
+        <br />
+        Select a wallet on the main screen to get started with a different wallet provider.
+      </p>
+    </div>
   )
 }
 
@@ -100,35 +258,56 @@ function InstalledAppHint() {
   )
 }
 
-const ICONS: Record<PhoneWalletId, (projectId: string) => () => Promise<string>> = {
-  metaMask: (projectId) => () => iconOf(metaMaskWallet({ projectId, walletConnectParameters: {} }).iconUrl),
-  rainbow: (projectId) => () => iconOf(rainbowWallet({ projectId, walletConnectParameters: {} }).iconUrl),
-  walletConnect: (projectId) => () => iconOf(walletConnectWallet({ projectId }).iconUrl),
+type WalletFactory = (options: { projectId: string; walletConnectParameters: object }) => Wallet
+
+/** RainbowKit's wallet for each app: its icon, loaded with the sheet. */
+const RAINBOWKIT_WALLETS: Record<PhoneWalletId | 'walletConnect', WalletFactory> = {
+  metaMask: metaMaskWallet,
+  trust: trustWallet,
+  rainbow: rainbowWallet,
+  okx: okxWallet,
+  uniswap: uniswapWallet,
+  zerion: zerionWallet,
+  ledger: ledgerWallet,
+  safepal: safepalWallet,
+  bitget: bitgetWallet,
+  imToken: imTokenWallet,
+  walletConnect: walletConnectWallet,
 }
 
-function iconOf(iconUrl: string | (() => Promise<string>)): Promise<string> {
+function iconOf(id: string): Promise<string> {
+  const factory = RAINBOWKIT_WALLETS[id as PhoneWalletId | 'walletConnect'] as WalletFactory | undefined
+  if (!factory) return Promise.reject(new Error(`No icon for ${id}.`))
+  // Only the icon is read: the connector these options would make is never created, but the factories refuse an
+  // empty project id up front.
+  const { iconUrl } = factory({ projectId: 'icon-only', walletConnectParameters: {} })
   return typeof iconUrl === 'string' ? Promise.resolve(iconUrl) : iconUrl()
 }
 
-function WalletIcon({ wallet, projectId }: { wallet: PhoneWallet; projectId: string }) {
+function WalletIcon({ id }: { id: string }) {
   const [src, setSrc] = useState<string>()
   useEffect(() => {
     let live = true
-    ICONS[wallet.id](projectId)().then(
+    iconOf(id).then(
       (url) => live && setSrc(url),
       () => undefined,
     )
     return () => {
       live = false
     }
-  }, [wallet.id, projectId])
+  }, [id])
   return src ? <img className="phone-wallet-icon" src={src} alt="" /> : <span className="phone-wallet-icon" />
 }
 
-/** Starts a pairing through wagmi's WalletConnect connector while the sheet is open. */
-function usePairing(config: WagmiConfig, connector: Connector): { pairing: Pairing | undefined; state: PairingState } {
+/** Starts a pairing through wagmi's WalletConnect connector while the sheet is open, once `enabled`. */
+function usePairing(
+  config: WagmiConfig,
+  connector: Connector,
+  enabled: boolean,
+): { pairing: Pairing | undefined; state: PairingState } {
   const [pairing, setPairing] = useState<Pairing>()
   useEffect(() => {
+    if (!enabled) return
     const failureListeners = new Set<() => void>()
     // Watching the relay socket starts before the connection opens one.
     const watching = connector.getProvider().then(
@@ -157,32 +336,40 @@ function usePairing(config: WagmiConfig, connector: Connector): { pairing: Pairi
       started.close()
       void watching.then((stop) => stop())
     }
-  }, [config, connector])
+  }, [config, connector, enabled])
   const state = useStore(pairing?.state ?? PREPARING)
   return { pairing, state }
 }
 
 const PREPARING: Store<PairingState> = createStore<PairingState>({ status: 'preparing' })
 
+/** The generic WalletConnect entry: a QR code and the bare `wc:` link, for any wallet. */
+type Choice = { kind: 'app'; wallet: PhoneWalletApp } | { kind: 'any' }
+
 function WalletConnectWallets({
   config,
   connector,
-  projectId,
+  pairAtOnce,
+  onOpened,
 }: {
   config: WagmiConfig
   connector: Connector
-  projectId: string
+  /** Make the pairing when the sheet opens (else when a wallet is chosen). */
+  pairAtOnce: boolean
+  onOpened: (id: string) => void
 }) {
-  const { pairing, state } = usePairing(config, connector)
-  const device = platform() === 'android' ? 'android' : 'ios'
   /** The wallet the holder tapped; its link opens on a tap once the pairing is ready. */
-  const [chosen, setChosen] = useState<PhoneWallet>()
+  const [choice, setChoice] = useState<Choice>()
   /** Whether its link has been opened. */
   const [opened, setOpened] = useState(false)
+  const { pairing, state } = usePairing(config, connector, pairAtOnce || choice !== undefined)
+  const recent = useStore(recentWallets)
+  const device: PhonePlatform = platform() === 'android' ? 'android' : 'ios'
   const ready = state.status === 'ready' ? state.uri : undefined
 
-  const link = (wallet: PhoneWallet, uri: string, children: ReactNode, className: string) => {
-    const href = wallet.link(uri, device)
+  const link = (wallet: PhoneWalletApp, uri: string, children: ReactNode, className: string) => {
+    const href = walletLink(wallet, uri, device)
+    // A universal link opens the wallet's web page in a new tab when the app is missing; the sheet stays as it is.
     const external = href.startsWith('https:')
     return (
       <a
@@ -190,8 +377,9 @@ function WalletConnectWallets({
         href={href}
         {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         onClick={() => {
-          setChosen(wallet)
+          setChoice({ kind: 'app', wallet })
           setOpened(true)
+          onOpened(wallet.id)
           pairing?.opened()
         }}
       >
@@ -213,7 +401,7 @@ function WalletConnectWallets({
     )
   }
 
-  if (chosen?.id === 'walletConnect') {
+  if (choice?.kind === 'any') {
     return (
       <div className="phone-sheet-body phone-sheet-qr">
         <p>Scan with a WalletConnect wallet on another device, or open a wallet app on this phone.</p>
@@ -227,20 +415,23 @@ function WalletConnectWallets({
             <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(ready)}>
               Copy link
             </button>
-            {link(chosen, ready, 'Open in a wallet app', 'button primary phone-sheet-open')}
+            <a className="button primary phone-sheet-open" href={ready} onClick={() => pairing?.opened()}>
+              Open in a wallet app
+            </a>
           </>
         ) : (
           <p role="status">Preparing…</p>
         )}
         <ReturnHint />
-        <button type="button" className="button link" onClick={() => setChosen(undefined)}>
+        <button type="button" className="button link" onClick={() => setChoice(undefined)}>
           Back to the wallets
         </button>
       </div>
     )
   }
 
-  if (chosen) {
+  if (choice) {
+    const chosen = choice.wallet
     return (
       <div className="phone-sheet-body">
         {!ready ? (
@@ -253,12 +444,13 @@ function WalletConnectWallets({
         ) : (
           link(chosen, ready, `Open ${chosen.name}`, 'button primary phone-sheet-open')
         )}
+        <GetChosen wallet={chosen} device={device} />
         <ReturnHint />
         <button
           type="button"
           className="button link"
           onClick={() => {
-            setChosen(undefined)
+            setChoice(undefined)
             setOpened(false)
           }}
         >
@@ -268,36 +460,66 @@ function WalletConnectWallets({
     )
   }
 
+  const wallets = recentFirst(PHONE_WALLET_APPS, recent)
   return (
     <div className="phone-sheet-body">
       <ul className="phone-wallets">
-        {PHONE_WALLETS.map((wallet) => {
+        {wallets.map((wallet) => {
           const content = (
             <>
-              <WalletIcon wallet={wallet} projectId={projectId} />
+              <WalletIcon id={wallet.id} />
               <span>{wallet.name}</span>
+              {recent.includes(wallet.id) && <span className="phone-wallet-recent">Recent</span>}
             </>
           )
           return (
             <li key={wallet.id}>
-              {ready && wallet.id !== 'walletConnect' ? (
+              {ready ? (
                 link(wallet, ready, content, 'phone-wallet')
               ) : (
-                <button type="button" className="phone-wallet" onClick={() => setChosen(wallet)}>
+                <button type="button" className="phone-wallet" onClick={() => setChoice({ kind: 'app', wallet })}>
                   {content}
                 </button>
               )}
             </li>
           )
         })}
+        <li>
+          <button type="button" className="phone-wallet" onClick={() => setChoice({ kind: 'any' })}>
+            <WalletIcon id="walletConnect" />
+            <span>WalletConnect</span>
+          </button>
+        </li>
       </ul>
-      {!ready && (
+      {pairAtOnce && !ready && (
         <p role="status" className="phone-sheet-hint">
           Preparing a connection…
         </p>
       )}
       <ReturnHint />
     </div>
+  )
+}
+
+/**
+ * Where to get the chosen wallet, for a holder whose phone does not have it: a custom scheme (iOS) opens nothing
+ * when the app is missing, and a universal link shows the maker's page, which the holder may have left.
+ */
+function GetChosen({ wallet, device }: { wallet: PhoneWalletApp; device: PhonePlatform }) {
+  const href = storeLink(wallet, device)
+  const { hostname } = new URL(href)
+  const where = hostname.endsWith('apple.com')
+    ? 'the App Store'
+    : hostname === 'play.google.com'
+      ? 'Google Play'
+      : 'its website'
+  return (
+    <p className="phone-sheet-hint">
+      Don’t have {wallet.name}?{' '}
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        Get {wallet.name} from {where}
+      </a>
+    </p>
   )
 }
 

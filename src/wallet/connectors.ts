@@ -1,5 +1,6 @@
 import type { Wallet, WalletList } from '@rainbow-me/rainbowkit'
 import type { CreateConnectorFn } from 'wagmi'
+import { withDisconnectIntent } from './connectionEnd'
 
 /** WalletConnect's options every WalletConnect connector gets, as in RainbowKit's `walletConnectParameters`. */
 export type WalletConnectParameters = { relayUrl?: string }
@@ -21,7 +22,7 @@ export function connectorsForWallets(
 ): CreateConnectorFn[] {
   const metadata = walletConnectMetadata(appName)
   const prepare = (create: CreateConnectorFn) =>
-    withDeferredSetup(walletConnectParameters?.relayUrl ? withOwnRelay(create) : create)
+    withDeferredSetup(withDisconnectIntent(walletConnectParameters?.relayUrl ? withOwnRelay(create) : create))
   const seen = new Set<string>()
   const connectors: CreateConnectorFn[] = []
   let index = -1

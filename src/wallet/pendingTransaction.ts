@@ -33,8 +33,16 @@ export type PendingTransaction = {
   requested?: RequestedWrite
 }
 
-/** Where to find a write the wallet was asked for: its event's log filter, and the block and nonce it was asked at. */
-export type RequestedWrite = { fromBlock: number; nonce: number; logs: { address: Address; topics: Hash[] } }
+/**
+ * Where to find a write the wallet was asked for: its event's log filter, and the block and nonce it was asked at;
+ * `unanswered` once the wallet's connection stopped waiting for its answer (the wallet may still send it).
+ */
+export type RequestedWrite = {
+  fromBlock: number
+  nonce: number
+  logs: { address: Address; topics: Hash[] }
+  unanswered?: boolean
+}
 
 /** A key for a write the wallet has not answered yet. */
 export function requestKey(): Hash {
@@ -43,8 +51,9 @@ export function requestKey(): Hash {
 
 function isRequested(value: unknown): value is RequestedWrite {
   if (typeof value !== 'object' || value === null) return false
-  const { fromBlock, nonce, logs } = value as Record<string, unknown>
+  const { fromBlock, nonce, logs, unanswered } = value as Record<string, unknown>
   if (!Number.isSafeInteger(fromBlock) || !Number.isSafeInteger(nonce)) return false
+  if (unanswered !== undefined && typeof unanswered !== 'boolean') return false
   if (typeof logs !== 'object' || logs === null) return false
   const { address, topics } = logs as Record<string, unknown>
   return (

@@ -3,7 +3,7 @@ import type { Address, Hash } from 'viem'
 import { getBlockNumber, getTransaction, getTransactionCount } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
 import { getAccount, getCallsStatus, getClient, writeContract } from 'wagmi/actions'
-import type { ErrorDescription } from '../lib/errors'
+import { type ErrorDescription, isWalletRequestExpiry } from '../lib/errors'
 import { type ExplorerLink, transactionLink } from '../lib/explorer'
 import {
   awaitBatchOutcome,
@@ -394,6 +394,17 @@ export function useTransactor<Id extends string>(options: {
         }
         sent = action.send ? { batch: await action.send() } : { hash: await writeContract(config, request) }
       } catch (failure) {
+        if (requested?.requested && isWalletRequestExpiry(failure)) {
+          // WalletConnect stopped waiting for the wallet after five minutes, but the holder may still approve there:
+          // the write stays recorded and is looked for by its event, like one whose answer the page missed.
+          const unanswered: PendingTransaction = {
+            ...requested,
+            requested: { ...requested.requested, unanswered: true },
+          }
+          if (readPendingTransaction()?.hash === requested.hash) writePendingTransaction(unanswered)
+          asking.current = null
+          return settle(unanswered)
+        }
         if (requested) clearPendingTransaction(requested.hash)
         const message = failureMessage(failure)
         if (message) fail(message)

@@ -11,6 +11,7 @@ import { walletConnect } from 'wagmi/connectors'
 import { chainFor } from '../config/chains'
 import type { AppConfig } from '../config/env'
 import { type Platform, platform } from '../lib/device'
+import { withDisconnectIntent } from './connectionEnd'
 import {
   connectorsForWallets,
   type WalletConnectParameters,
@@ -62,7 +63,7 @@ export function phoneWalletConnect(appConfig: AppConfig, device: Platform): Crea
     telemetryEnabled: false,
     ...parameters,
   })
-  return withDeferredSetup(parameters.relayUrl ? withOwnRelay(connector) : connector)
+  return withDeferredSetup(withDisconnectIntent(parameters.relayUrl ? withOwnRelay(connector) : connector))
 }
 
 /** The holder's own endpoint (if set on this device) is asked first, then the build's. */

@@ -3,6 +3,7 @@ import { type Address, getAddress, isAddress } from 'viem'
 import { useAccount } from 'wagmi'
 import { localStorageStore, useStore } from '../../lib/store'
 import { useOnline } from '../../lib/useOnline'
+import { type ConnectionEndReason, endedConnection } from '../../wallet/connectionEnd'
 import { useSavedAddresses, useWatchParam } from '../watch/watched'
 
 /**
@@ -24,13 +25,16 @@ export type Holder = {
   watching: boolean
   /** The link's `address` parameter, when it is not an address. */
   malformedParam?: string
+  /** How the wallet's connection ended, when the page shows its address watch-only because it did. */
+  ended?: ConnectionEndReason
 }
 
 /**
  * Whose position to show: the address a link or the holder asked to watch; otherwise the connected (or
  * reconnecting) wallet's; otherwise, while offline or while the wallet is still reconnecting, the last connected
- * address; otherwise the address saved most recently on this device, watch-only. Disconnecting while online forgets
- * the last connected address.
+ * address; otherwise, watch-only, the address of a wallet connection that ended without the holder asking (until a
+ * wallet connects again); otherwise the address saved most recently on this device, watch-only. Disconnecting while
+ * online forgets the last connected address.
  */
 export function useHolder(): Holder {
   const { address, status } = useAccount()
@@ -38,6 +42,7 @@ export function useHolder(): Holder {
   const remembered = useStore(lastHolder)
   const param = useWatchParam()
   const [saved] = useSavedAddresses()
+  const ended = useStore(endedConnection)
   const previousStatus = useRef(status)
 
   useEffect(() => {
@@ -56,6 +61,9 @@ export function useHolder(): Holder {
   if (wallet) return { address: wallet, connected: status === 'connected', watching: false, malformedParam }
   if (remembered && (!online || status === 'reconnecting')) {
     return { address: remembered, connected: false, watching: false, malformedParam }
+  }
+  if (ended && status === 'disconnected') {
+    return { address: ended.address, connected: false, watching: true, ended: ended.reason, malformedParam }
   }
   if (saved) return { address: saved, connected: false, watching: true, malformedParam }
   return { address: undefined, connected: false, watching: false, malformedParam }

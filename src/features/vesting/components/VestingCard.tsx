@@ -10,6 +10,7 @@ import { CONNECT_PROMPT, claimWindowNote } from '../domain/note'
 import { type Holder, useHolder } from '../holder'
 import { isContractMissing, type useHoldings, usePositionReads } from '../reads'
 import { WatchOnlyContext } from './ActionButton'
+import { ConnectionEndedNotice, SessionNetworkNotice } from './ConnectionNotices'
 import { FreshnessNotice } from './FreshnessNotice'
 import { WatchBar } from './WatchBar'
 
@@ -30,6 +31,7 @@ export function VestingCard() {
       <h1 id="vesting-title">Vesting Tokens</h1>
       {deployment && !contractMissing && <ClaimNote claimEnd={deployment.schedule.claimEnd} />}
       <ClockNotice />
+      <SessionNetworkNotice />
       {differs && (
         <p className="notice" role="status">
           This page was built with a schedule that differs from the contracts' on this chain: the dates shown are the
@@ -133,6 +135,7 @@ function HolderView({
   return (
     <WatchOnlyContext.Provider value={holder.watching}>
       {linkProblem}
+      {holder.ended && <ConnectionEndedNotice reason={holder.ended} />}
       {holder.watching && <WatchBar address={holder.address} />}
       <FreshnessNotice
         updatedAt={holdings.dataUpdatedAt}

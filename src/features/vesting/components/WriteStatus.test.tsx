@@ -57,6 +57,23 @@ describe('WriteStatus', () => {
     expect(screen.getByRole('status').textContent).toBe('Waiting for your wallet to answer: Claim 250 NAI.Stop waiting')
   })
 
+  it('says the wallet did not answer in time once WalletConnect stopped waiting, and that it is still looked for', () => {
+    const { value } = actions({
+      waitingFor: {
+        hash: HASH,
+        action: 'unlock',
+        description: 'Claim 250 NAI',
+        account: ANVIL_ACCOUNTS[1],
+        chainId: 1,
+        requested: { fromBlock: 12, nonce: 3, logs: { address: ANVIL_ACCOUNTS[2], topics: [HASH] }, unanswered: true },
+      },
+    })
+    render(<WriteStatus actions={value} />)
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your wallet did not answer in time. If you approved it there, it shows here once it is confirmed: Claim 250 NAI.Stop waiting',
+    )
+  })
+
   it("follows a Safe transaction: its owners' signatures, then its execution", () => {
     const proposed = {
       hash: HASH,

@@ -30,9 +30,11 @@ export function WriteStatus({ actions }: { actions: WriteStatusActions }) {
           <p>
             {waitingFor.safe
               ? `${safeStatusLine(waitingFor.safe)} ${waitingFor.description}.`
-              : waitingFor.requested
-                ? `Waiting for your wallet to answer: ${waitingFor.description}.`
-                : `Waiting for your transaction to be confirmed: ${waitingFor.description}.`}
+              : waitingFor.requested?.unanswered
+                ? `Your wallet did not answer in time. If you approved it there, it shows here once it is confirmed: ${waitingFor.description}.`
+                : waitingFor.requested
+                  ? `Waiting for your wallet to answer: ${waitingFor.description}.`
+                  : `Waiting for your transaction to be confirmed: ${waitingFor.description}.`}
           </p>
           <button type="button" className="button link" onClick={actions.stopWaiting}>
             Stop waiting
