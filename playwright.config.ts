@@ -18,8 +18,8 @@ import { viewports } from './e2e/fixtures/viewports'
 import type { WalletConnectFixtures } from './e2e/fixtures/walletConnect'
 
 const build = (dir: string) => `npx vite build --outDir ${dir} --emptyOutDir`
-const preview = (dir: string, port: number) =>
-  `npx vite preview --outDir ${dir} --host 127.0.0.1 --port ${port} --strictPort`
+/** Served as a static host serves it, with the build's `_headers` applied (which `vite preview` ignores). */
+const preview = (dir: string, port: number) => `npx tsx e2e/pwa/serve.ts ${dir} ${port}`
 /** The browser checks of the test harness itself (the injected wallet, the page clock, axe). */
 const HARNESS = '**/infra.spec.ts'
 /** Journeys through WalletConnect, against the build with a project id and the local relay. */

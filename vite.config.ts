@@ -8,6 +8,7 @@ import { appShell, ONLINE_ONLY_MODULES } from './src/pwa/build/appShell.ts'
 import { buildDigest } from './src/pwa/build/buildDigest.ts'
 import { contentSecurityPolicyMeta } from './src/pwa/build/contentSecurityPolicy.ts'
 import { eagerCompileEntry } from './src/pwa/build/eagerCompile.ts'
+import { hostHeadersFile } from './src/pwa/build/hostHeaders.ts'
 import { rpcPreconnect } from './src/pwa/build/rpcPreconnect.ts'
 import { staticShell } from './src/pwa/build/staticShell.ts'
 
@@ -27,6 +28,7 @@ export default defineConfig(({ mode }) => ({
     eagerCompileEntry(),
     deploymentFacts(loadEnv(mode, process.cwd(), 'VITE_')),
     contentSecurityPolicyMeta(loadEnv(mode, process.cwd(), 'VITE_')),
+    hostHeadersFile(loadEnv(mode, process.cwd(), 'VITE_')),
     rpcPreconnect(),
     staticShell({ version: appVersion }),
     shell.plugin,

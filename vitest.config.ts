@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       'src/**/*.test.{ts,tsx}',
       'e2e/fixtures/**/*.test.ts',
+      'e2e/pwa/**/*.test.ts',
       'scripts/lib/**/*.test.ts',
       'scripts/walletconnect/**/*.test.ts',
       'scripts/release/**/*.test.ts',

@@ -5,11 +5,12 @@ import { ANVIL_PRIVATE_KEYS } from '../src/config/anvil'
 import { baseURL, chromiumArgs, chromiumPath, contracts, outDir, rpcUrl } from './fixtures/env'
 import { accounts, expect, type LocalChain, moments, nai, percent, schedule, test } from './fixtures/index'
 import { createSafe, deploySafeSingletons, SafeService } from './fixtures/safe'
-import { framingHost, installSafeHost } from './fixtures/safeHost'
+import { framingHost, installSafeHost, SAFE_WALLET_ORIGIN, type SafeHostBehaviour } from './fixtures/safeHost'
 
 /** The Safe's owners: alice, bob and carol, two of whom must sign. */
 const OWNERS = [accounts.alice, accounts.bob, accounts.carol]
-const OWNER_KEYS = [ANVIL_PRIVATE_KEYS[1], ANVIL_PRIVATE_KEYS[2], ANVIL_PRIVATE_KEYS[3]]
+const [, ALICE_KEY, BOB_KEY, CAROL_KEY] = ANVIL_PRIVATE_KEYS
+const OWNER_KEYS = [ALICE_KEY, BOB_KEY, CAROL_KEY]
 
 /** The built chunks that hold the Safe Apps SDK: loaded only inside a frame. */
 const safeChunks = readdirSync(`${outDir}/assets`).filter(
@@ -19,12 +20,16 @@ const safeChunks = readdirSync(`${outDir}/assets`).filter(
 const claimPanel = (app: FrameLocator) => app.getByRole('region', { name: 'Claim and Burn Now' })
 const confirmDialog = (app: FrameLocator) => app.getByRole('dialog', { name: 'Confirm claim and burn' })
 
-/** A 2-of-3 Safe holding 1,234.5 NAI with a quarter burned, and 50 NAI from the legacy platforms. */
-async function safeHolder(chain: LocalChain) {
+/**
+ * A Safe holding 1,234.5 NAI with a quarter burned, and 50 NAI from the legacy platforms: 2-of-3 (alice, bob and
+ * carol) unless `oneOfOne` (alice alone).
+ */
+async function safeHolder(chain: LocalChain, options: { oneOfOne?: boolean } = {}) {
   const singletons = await deploySafeSingletons(rpcUrl)
-  const safe = await createSafe(rpcUrl, singletons, { owners: OWNERS, threshold: 2 })
+  const [owners, ownerKeys, threshold] = options.oneOfOne ? [[accounts.alice], [ALICE_KEY], 1] : [OWNERS, OWNER_KEYS, 2]
+  const safe = await createSafe(rpcUrl, singletons, { owners, threshold })
   await chain.addHolder({ account: safe, amount: nai('1234.5'), burnPercentage: percent(25), legacy: nai('50') })
-  const service = new SafeService({ rpcUrl, chainId: 31_337, safe, singletons, ownerKeys: OWNER_KEYS })
+  const service = new SafeService({ rpcUrl, chainId: 31_337, safe, singletons, ownerKeys })
   return { safe, service }
 }
 
@@ -37,9 +42,14 @@ async function snapshot(chain: LocalChain, safe: Address) {
 }
 
 /** Opens the portal inside the Safe{Wallet} host, for a Safe that holds a position, and waits for it. */
-async function openInSafe(page: Page, context: BrowserContext, chain: LocalChain) {
-  const { safe, service } = await safeHolder(chain)
-  const host = await installSafeHost(context, { appUrl: baseURL, service, rpcUrl })
+async function openInSafe(
+  page: Page,
+  context: BrowserContext,
+  chain: LocalChain,
+  options: { oneOfOne?: boolean; behaviour?: Partial<SafeHostBehaviour> } = {},
+) {
+  const { safe, service } = await safeHolder(chain, options)
+  const host = await installSafeHost(context, { appUrl: baseURL, service, rpcUrl, behaviour: options.behaviour })
   await page.goto(host.hostUrl)
   const app = page.frameLocator('#safe-app')
   await expect(app.getByText(`This is the position of the Safe ${safe}.`, { exact: false })).toBeVisible()
@@ -54,6 +64,15 @@ async function proposeClaimAndBurn(app: FrameLocator) {
 }
 
 const waitingLine = (app: FrameLocator, text: string) => app.getByRole('status').filter({ hasText: text }).first()
+/** A transaction every owner it needs has signed: it waits for one of them to execute it. */
+const READY_TO_EXECUTE =
+  "Signed by the Safe's owners — 2 of 2 signatures. Waiting for an owner to execute it in Safe{Wallet}."
+const CLAIM_AND_BURN = 'Claim & Burn: receive 925.87 NAI, burn 308.62 NAI'
+
+/** The Safe's figures after its whole position was claimed and burned. */
+function claimedAll(before: Awaited<ReturnType<typeof snapshot>>) {
+  return { balance: before.balance + nai('925.875'), dead: before.dead + nai('308.625'), position: 0n }
+}
 
 test('inside a Safe: connected at once, the claim waits for the owners, then settles exactly', async ({
   page,
@@ -82,7 +101,7 @@ test('inside a Safe: connected at once, the claim waits for the owners, then set
   await expect(claimPanel(app).getByRole('button', { name: 'Claiming...' })).toBeDisabled()
 
   await service.confirm(safeTxHash, 1)
-  await expect(waitingLine(app, "Waiting for the Safe's owners — 2 of 2 signatures.")).toBeVisible()
+  await expect(waitingLine(app, READY_TO_EXECUTE)).toBeVisible()
   await service.execute(safeTxHash, 2)
   await expect(app.getByText('Your transaction was confirmed.')).toBeVisible()
   await expect(app.getByText('You have claimed your whole position.')).toBeVisible()
@@ -129,7 +148,7 @@ test('a Safe transaction being waited for is followed again after a reload of Sa
 
     await page.reload()
     const reloaded = page.frameLocator('#safe-app')
-    await expect(waitingLine(reloaded, "Waiting for the Safe's owners — 2 of 2 signatures.")).toBeVisible()
+    await expect(waitingLine(reloaded, READY_TO_EXECUTE)).toBeVisible()
     await expect(claimPanel(reloaded).getByRole('button', { name: 'Claiming...' })).toBeDisabled()
     expect(service.list()).toHaveLength(1)
     await service.execute(safeTxHash, 1)
@@ -168,23 +187,227 @@ test('a Safe transaction replaced at the same Safe nonce ends the wait, and noth
   expect(await snapshot(chain, safe)).toEqual(before)
 })
 
-test('a page framing the portal from another origin gets no Safe and no hang; outside a frame no Safe code loads', async ({
+test('served as a static host serves it: Safe{Wallet} reads the manifest cross-origin; another origin cannot frame the portal; outside a frame no Safe code loads', async ({
   page,
   context,
+  chain,
 }) => {
-  const host = await framingHost(context, { origin: 'https://portal-clone.example', appUrl: baseURL })
+  // Safe{Wallet} reads the app's name and icon from its own origin.
+  const { app } = await openInSafe(page, context, chain)
+  await expect(app.getByRole('heading', { name: 'Vesting Tokens' })).toBeVisible()
+  const served = page.waitForResponse(`${baseURL}/manifest.json`)
+  // A cross-origin fetch whose response lacked the header would fail here ("Failed to fetch").
+  const manifest = await page.evaluate(async (url) => {
+    const body = (await (await fetch(url)).json()) as { name?: string }
+    return { origin: location.origin, name: body.name }
+  }, `${baseURL}/manifest.json`)
+  expect(manifest).toEqual({ origin: SAFE_WALLET_ORIGIN, name: expect.stringContaining('NAI') })
+  expect((await served).headers()['access-control-allow-origin']).toBe('*')
+
+  // Another origin's page framing the portal gets nothing: the hosting's frame-ancestors refuses it.
+  const documents: string[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'document') documents.push(`${response.status()} ${response.url()}`)
+  })
+  const other = await framingHost(context, { origin: 'https://portal-clone.example', appUrl: baseURL })
+  await page.goto(other.hostUrl)
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((frame) => frame !== page.mainFrame())
+        ?.url(),
+    )
+    .toMatch(/^chrome-error:/)
+  await expect(page.frameLocator('#safe-app').getByRole('heading', { name: 'Vesting Tokens' })).toHaveCount(0)
+  expect(documents).toContain(`200 ${baseURL}/`)
+
   const chunks: string[] = []
   page.on('request', (request) => chunks.push(new URL(request.url()).pathname.split('/').pop() ?? ''))
-  await page.goto(host.hostUrl)
-  const app = page.frameLocator('#safe-app')
-  await expect(app.getByRole('button', { name: 'Connect Wallet' }).first()).toBeVisible()
-  await expect(app.getByText('This is the position of the Safe', { exact: false })).toHaveCount(0)
-
-  chunks.length = 0
   await page.goto(baseURL)
   await expect(page.getByRole('button', { name: 'Connect Wallet' }).first()).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(chunks.filter((chunk) => safeChunks.includes(chunk))).toEqual([])
+})
+
+test('an owner who closes the review: quiet, nothing proposed, the actions free again', async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { app, safe, host, service } = await openInSafe(page, context, chain, { behaviour: { review: 'reject' } })
+  const before = await snapshot(chain, safe)
+  await proposeClaimAndBurn(app)
+  await expect
+    .poll(() => host.requests.filter((request) => request.method === 'sendTransactions'))
+    .toEqual([expect.objectContaining({ answered: 'error' })])
+  await expect(claimPanel(app).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+  await expect(app.getByRole('alert')).toHaveCount(0)
+  await expect(app.getByRole('status').filter({ hasText: 'Waiting' })).toHaveCount(0)
+  expect(service.list()).toEqual([])
+  expect(await snapshot(chain, safe)).toEqual(before)
+})
+
+test("the Gateway says CANCELLED before it has indexed the execution: the Safe's own log settles it, exactly", async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { app, safe, service } = await openInSafe(page, context, chain)
+  const before = await snapshot(chain, safe)
+  await proposeClaimAndBurn(app)
+  await expect(waitingLine(app, "Waiting for the Safe's owners — 1 of 2 signatures.")).toBeVisible()
+  const safeTxHash = service.list()[0]?.safeTxHash ?? '0x'
+  await service.confirm(safeTxHash, 1)
+  await expect(waitingLine(app, READY_TO_EXECUTE)).toBeVisible()
+  // Executed on chain, not yet indexed, and signed long enough ago: the Gateway now reads CANCELLED.
+  service.backdate(safeTxHash, 120_000)
+  await service.execute(safeTxHash, 2, { indexed: false })
+  expect((await service.details(safeTxHash)).txStatus).toBe('CANCELLED')
+  await expect(app.getByText('Your transaction was confirmed.')).toBeVisible()
+  await expect(app.getByText('Nothing was changed', { exact: false })).toHaveCount(0)
+  expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
+})
+
+test('a proposal deleted from the queue: the page stays usable, and an execution by another owner is still recognised from the chain', async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { app, safe, service, host } = await openInSafe(page, context, chain)
+  const before = await snapshot(chain, safe)
+  await proposeClaimAndBurn(app)
+  await expect(waitingLine(app, "Waiting for the Safe's owners — 1 of 2 signatures.")).toBeVisible()
+  const safeTxHash = service.list()[0]?.safeTxHash ?? '0x'
+  service.delete(safeTxHash)
+  await expect
+    .poll(
+      () =>
+        host.requests.filter((request) => request.method === 'getTxBySafeTxHash' && request.answered === 'error')
+          .length,
+    )
+    .toBeGreaterThan(1)
+  // The holder stops waiting: the actions are free, and the transaction is still watched.
+  await waitingLine(app, "Waiting for the Safe's owners").getByRole('button', { name: 'Stop waiting' }).click()
+  await expect(claimPanel(app).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+  await expect(app.getByText('You stopped waiting for a transaction.', { exact: false })).toBeVisible()
+
+  // Bob still had alice's signature: he signs too and executes it himself.
+  await service.confirm(safeTxHash, 1)
+  await service.execute(safeTxHash, 1, { indexed: false })
+  await expect(app.getByText('The transaction you stopped waiting for was confirmed after all.')).toBeVisible()
+  expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
+})
+
+test('a Gateway that never answers the lookup: no hang, and the execution settles it from the chain', async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { app, safe, service, host } = await openInSafe(page, context, chain, { behaviour: { lookup: 'silent' } })
+  const before = await snapshot(chain, safe)
+  await proposeClaimAndBurn(app)
+  await expect(waitingLine(app, "Waiting for the Safe's owners.")).toBeVisible()
+  await expect(
+    waitingLine(app, "Waiting for the Safe's owners.").getByRole('button', { name: 'Stop waiting' }),
+  ).toBeEnabled()
+  const safeTxHash = service.list()[0]?.safeTxHash ?? '0x'
+  await service.confirm(safeTxHash, 1)
+  await service.execute(safeTxHash, 1)
+  // Each lookup is given up after 10 s; then the Safe itself is asked.
+  await expect(app.getByText('Your transaction was confirmed.')).toBeVisible({ timeout: 30_000 })
+  expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
+  expect(
+    host.requests
+      .filter((request) => request.method === 'getTxBySafeTxHash')
+      .every((request) => request.answered === 'no'),
+  ).toBe(true)
+})
+
+test('"Add to batch": the Safe never answers; the page says what may be going on, and the batch executed later with other calls settles exactly', async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { app, safe, service, host } = await openInSafe(page, context, chain, { behaviour: { review: 'addToBatch' } })
+  const before = await snapshot(chain, safe)
+  await proposeClaimAndBurn(app)
+  await expect(waitingLine(app, "Waiting for the Safe's answer")).toHaveText(
+    `Waiting for the Safe's answer: ${CLAIM_AND_BURN}. Added to the Safe's batch? It shows here once the batch is executed.Stop waiting`,
+  )
+  await expect.poll(() => host.batch.length).toBe(1)
+  expect(service.list()).toEqual([])
+  // Later the owners execute their batch: the portal's call with another one of theirs, through MultiSendCallOnly.
+  const batch = await service.propose([...host.batch, { to: accounts.dave, value: 0n, data: '0x' }], 0)
+  expect(service.list()[0]?.calls.map((call) => call.to)).toEqual([contracts.vesting, accounts.dave])
+  await service.confirm(batch, 2)
+  await service.execute(batch, 2)
+  await expect(app.getByText('Your transaction was confirmed.')).toBeVisible()
+  await expect(claimPanel(app)).toHaveCount(0)
+  expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
+})
+
+test('a 1-of-1 Safe proposes, then executes at once: confirmed, exactly', async ({ page, context, chain }) => {
+  const { app, safe, service } = await openInSafe(page, context, chain, { oneOfOne: true })
+  const before = await snapshot(chain, safe)
+  await proposeClaimAndBurn(app)
+  await expect(app.getByText('Your transaction was confirmed.')).toBeVisible()
+  expect(service.list()).toHaveLength(1)
+  expect(service.list()[0]?.confirmations.map((confirmation) => confirmation.signer)).toEqual([accounts.alice])
+  expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
+})
+
+test("a viewer who is not one of the Safe's owners is told only the owners can claim, with the actions off", async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { app, host } = await openInSafe(page, context, chain, { behaviour: { isReadOnly: true } })
+  await expect(
+    app.getByText(
+      "Only the Safe's owners can claim. This Safe is open in Safe{Wallet} by someone who is not one of its owners.",
+    ),
+  ).toBeVisible()
+  await expect(claimPanel(app).getByRole('button', { name: 'Claim & Burn' })).toBeDisabled()
+  await expect(
+    app.getByRole('region', { name: 'Claimable Tokens' }).getByRole('button', { name: 'Claim 50 NAI' }),
+  ).toBeDisabled()
+  expect(host.requests.filter((request) => request.method === 'sendTransactions')).toEqual([])
+})
+
+test("in Safe{Wallet}'s sandbox: the statement and the calendar download, the Safe's address is shown to copy, and links open outside the frame", async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { app, safe } = await openInSafe(page, context, chain)
+  // The frame is sandboxed exactly as Safe{Wallet} does it, with no permission to use the clipboard.
+  await expect(page.locator('#safe-app')).toHaveAttribute(
+    'sandbox',
+    'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-forms allow-downloads allow-orientation-lock',
+  )
+  await expect(page.locator('#safe-app')).toHaveAttribute('allow', '')
+
+  await app.getByRole('button', { name: "Copy the Safe's address" }).click()
+  const field = app.getByRole('textbox', { name: /Copying is not allowed here/ })
+  await expect(field).toHaveValue(safe)
+
+  await app.getByRole('button', { name: 'Holder tools' }).click()
+  const tools = app.getByRole('dialog', { name: 'Holder tools' })
+  const statement = page.waitForEvent('download')
+  await tools.getByRole('button', { name: 'Download statement (CSV)' }).click()
+  expect((await statement).suggestedFilename()).toMatch(/\.csv$/)
+  const calendar = page.waitForEvent('download')
+  await tools.getByRole('button', { name: 'Add to calendar' }).click()
+  expect((await calendar).suggestedFilename()).toMatch(/\.ics$/)
+  await tools.getByRole('button', { name: 'Close' }).click()
+
+  const [article] = await Promise.all([
+    context.waitForEvent('page'),
+    app.getByRole('link', { name: /Onboarding Community Feedback/ }).click(),
+  ])
+  await expect.poll(() => article.url()).toContain('/demo/onboarding-community-feedback.html')
+  await article.close()
 })
 
 test.describe('while unlocking', () => {

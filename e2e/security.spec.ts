@@ -46,10 +46,14 @@ test.describe('the Content-Security-Policy', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       const outcome = await page.evaluate(async (src) => {
         const ran: string[] = []
-        const violations: { directive: string; blocked: string }[] = []
+        const violations: { directive: string; blocked: string; policy: string }[] = []
         Object.assign(window, { __ran: ran })
         document.addEventListener('securitypolicyviolation', (event) =>
-          violations.push({ directive: event.effectiveDirective, blocked: event.blockedURI }),
+          violations.push({
+            directive: event.effectiveDirective,
+            blocked: event.blockedURI,
+            policy: event.originalPolicy,
+          }),
         )
         const inject = (script: HTMLScriptElement) =>
           new Promise<void>((done) => {
@@ -83,10 +87,16 @@ test.describe('the Content-Security-Policy', () => {
       }, foreignUrl)
       expect(outcome.ran).toEqual([])
       expect(outcome.evalError).toBe('EvalError')
-      const blocked = (directive: string) =>
-        outcome.violations.filter((violation) => violation.directive === directive).map((v) => v.blocked)
-      expect(blocked('script-src-elem')).toEqual(['inline', foreignUrl, 'data', 'blob'])
-      expect(blocked('script-src')).toEqual(['eval'])
+      // Two policies apply, the hosting's header and the page's <meta>, and each refuses every one of them.
+      const headerPolicy = (policy: string) => policy.includes('frame-ancestors')
+      const blocked = (directive: string, fromHeader: boolean) =>
+        outcome.violations
+          .filter((violation) => violation.directive === directive && headerPolicy(violation.policy) === fromHeader)
+          .map((violation) => violation.blocked)
+      expect(blocked('script-src-elem', true)).toEqual(['inline', foreignUrl, 'data', 'blob'])
+      expect(blocked('script-src-elem', false)).toEqual(['inline', foreignUrl, 'data', 'blob'])
+      expect(blocked('script-src', true)).toEqual(['eval'])
+      expect(blocked('script-src', false)).toEqual(['eval'])
     } finally {
       await context.close()
       foreign.close()

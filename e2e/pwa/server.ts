@@ -1,8 +1,9 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, existsSync, readFileSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
+import { type HeaderRule, headersFor, parseHostHeaders } from './hostHeaders'
 
 /** Content types of the files a build holds, by extension. */
 export const CONTENT_TYPES: Record<string, string> = {
@@ -19,12 +20,20 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
+/** The build's `_headers` rules; none for a build without the file. */
+function rulesOf(root: string): HeaderRule[] {
+  const file = join(root, '_headers')
+  return existsSync(file) ? parseHostHeaders(readFileSync(file, 'utf8')) : []
+}
+
 /** One request the server answered (or refused while down). */
 export type ServedRequest = { path: string; status: number | 'refused' }
 
 /**
- * A static server for a built app that the PWA tests control completely: it can switch to another build (a new
- * deployment) and go down (every connection is reset), so that only the service worker can serve the app.
+ * A static server for a built app, the way a static host serves it: the build's `_headers` applied as Netlify and
+ * Cloudflare Pages apply them (`hostHeaders.ts`), and unknown paths without an extension answered with the app. The
+ * browser tests serve their builds with it; the PWA tests control it completely: it can switch to another build (a
+ * new deployment) and go down (every connection is reset), so that only the service worker can serve the app.
  */
 export class AppServer {
   private root: string
@@ -34,8 +43,11 @@ export class AppServer {
   private readonly server = createServer((request, response) => void this.handle(request, response))
   port = 0
 
+  private rules: HeaderRule[] = []
+
   private constructor(root: string) {
     this.root = resolve(root)
+    this.rules = rulesOf(this.root)
     this.server.on('connection', (socket) => {
       if (this.down) {
         socket.destroy()
@@ -46,11 +58,12 @@ export class AppServer {
     })
   }
 
-  static async start(root: string): Promise<AppServer> {
+  /** Starts serving `root` on `port` of 127.0.0.1 (a free one by default). */
+  static async start(root: string, port = 0): Promise<AppServer> {
     const server = new AppServer(root)
     await new Promise<void>((done, fail) => {
       server.server.once('error', fail)
-      server.server.listen(0, '127.0.0.1', () => done())
+      server.server.listen(port, '127.0.0.1', () => done())
     })
     const address = server.server.address()
     server.port = typeof address === 'object' && address ? address.port : 0
@@ -64,6 +77,7 @@ export class AppServer {
   /** Serves another build from now on, as a new deployment would. */
   deploy(root: string): void {
     this.root = resolve(root)
+    this.rules = rulesOf(this.root)
   }
 
   /** Refuses every connection (open ones are reset) until {@link goUp}. */
@@ -109,6 +123,7 @@ export class AppServer {
     this.log.push({ path, status: 200 })
     const hashed = path.startsWith('/assets/')
     response.writeHead(200, {
+      ...headersFor(this.rules, path),
       'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'content-length': info.size,
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',

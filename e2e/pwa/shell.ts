@@ -22,8 +22,10 @@ function staticImports(dist: string, file: string): string[] {
  * Modules the app's source loads lazily: `import('./rainbowKit')` names the chunk `assets/rainbowKit-<hash>.js`. Those
  * that need the network anyway (the phone's WalletConnect sheet) are left to runtime caching.
  */
+/** The online-only modules' names, as their chunks (and styles) are named. */
+const onlineOnly = ONLINE_ONLY_MODULES.map((path) => path.replace(/^.*\//, '').replace(/\.tsx?$/, ''))
+
 function lazyAppModules(sourceDir: string): string[] {
-  const onlineOnly = ONLINE_ONLY_MODULES.map((path) => path.replace(/^.*\//, '').replace(/\.tsx?$/, ''))
   return filesUnder(sourceDir)
     .filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path) && !path.startsWith('pwa/build/'))
     .flatMap((path) => [...readFileSync(join(sourceDir, path), 'utf8').matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)])
@@ -68,10 +70,15 @@ export function expectedShell(dist: string, publicDir: string, sourceDir: string
     'index.html',
     ...classic,
     'manifest.webmanifest',
-    // `_headers` configures the host, and Safe{Wallet} reads `manifest.json` to list the portal as a Safe App: the page
-    // loads neither.
-    ...filesUnder(publicDir).filter((file) => file !== '_headers' && file !== 'manifest.json'),
-    ...built.filter((file) => file.startsWith('assets/') && file.endsWith('.css')),
+    // Safe{Wallet} reads `manifest.json` to list the portal as a Safe App: the page does not load it.
+    ...filesUnder(publicDir).filter((file) => file !== 'manifest.json'),
+    // Every style but an online-only module's own, which loads with it.
+    ...built.filter(
+      (file) =>
+        file.startsWith('assets/') &&
+        file.endsWith('.css') &&
+        !onlineOnly.some((name) => new RegExp(`^assets/${name}-[\\w-]{8}\\.css$`).test(file)),
+    ),
     ...js,
   ])
   const runtimeOnly = built.filter((file) => file.startsWith('assets/') && file.endsWith('.js') && !js.has(file))

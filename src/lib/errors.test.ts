@@ -13,6 +13,7 @@ import {
   RpcRequestError,
   TimeoutError,
   TransactionExecutionError,
+  UnknownRpcError,
   UserRejectedRequestError,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -137,6 +138,10 @@ describe('describeError: user rejection', () => {
       { code: 4001, message: 'MetaMask Tx Signature: User denied transaction signature.' },
     ],
     ['an Error whose cause is an EIP-1193 rejection', new Error('Request failed', { cause: { code: 4001 } })],
+    [
+      "Safe{Wallet}'s answer when an owner closes the review, through viem",
+      new UnknownRpcError(new Error('Transaction was rejected')),
+    ],
     [
       'a rejection from another copy of viem',
       Object.assign(new Error('User rejected the request.'), { name: 'UserRejectedRequestError' }),

@@ -57,9 +57,20 @@ export function errorCauses(error: unknown): ErrorLink[] {
 
 /** EIP-1193 "User Rejected Request". */
 const USER_REJECTED_CODE = 4001
+/**
+ * How Safe{Wallet} answers an app whose transaction an owner declined (it closed the review): these exact words, no
+ * code.
+ */
+const SAFE_REJECTION_MESSAGE = 'Transaction was rejected'
 
+/** The holder declined in the wallet (or, inside a Safe, an owner closed Safe{Wallet}'s review). */
 export function isUserRejection(error: unknown): boolean {
-  return errorCauses(error).some((link) => link.name === 'UserRejectedRequestError' || link.code === USER_REJECTED_CODE)
+  return errorCauses(error).some(
+    (link) =>
+      link.name === 'UserRejectedRequestError' ||
+      link.code === USER_REJECTED_CODE ||
+      (link as { message?: unknown }).message === SAFE_REJECTION_MESSAGE,
+  )
 }
 
 /**

@@ -18,6 +18,7 @@ import { Drawer } from 'vaul'
 import { type Connector, useAccount, useConfig, useConnectors } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { useAppConfig } from '../config/AppConfigContext'
+import { CopyButton } from '../lib/CopyButton'
 import { isStandalone, platform } from '../lib/device'
 import { isUserRejection } from '../lib/errors'
 import { useSheetHistory } from '../lib/Sheet'
@@ -412,9 +413,7 @@ function WalletConnectWallets({
               Connection link
               <input readOnly value={ready} onFocus={(event) => event.currentTarget.select()} />
             </label>
-            <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(ready)}>
-              Copy link
-            </button>
+            <CopyButton text={ready} label="Copy link" />
             <a className="button primary phone-sheet-open" href={ready} onClick={() => pairing?.opened()}>
               Open in a wallet app
             </a>

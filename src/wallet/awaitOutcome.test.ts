@@ -15,9 +15,10 @@ import {
 } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createSafe, deploySafeSingletons, SafeService } from '../../e2e/fixtures/safe'
 import { type Anvil, freePort, startAnvil } from '../../scripts/lib/anvil'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
-import { ANVIL_ACCOUNTS } from '../config/anvil'
+import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../config/anvil'
 import {
   awaitBatchOutcome,
   awaitOutcome,
@@ -28,7 +29,8 @@ import {
 import type { PendingTransaction, SafeProgress } from './pendingTransaction'
 import type { SafeTransactionDetails } from './safeApp'
 
-const [, HOLDER, OTHER] = ANVIL_ACCOUNTS
+const [, HOLDER, OTHER, THIRD] = ANVIL_ACCOUNTS
+const [, HOLDER_KEY, OTHER_KEY, THIRD_KEY] = ANVIL_PRIVATE_KEYS
 /** Code that reverts on any call: PUSH0 PUSH0 REVERT. */
 const REVERTER: Address = '0x000000000000000000000000000000000000bEEF'
 
@@ -177,80 +179,189 @@ describe('awaitOutcome', () => {
   })
 })
 
-describe('awaitSafeOutcome', () => {
-  const SAFE_TX_HASH: Hash = `0x${'5a'.repeat(32)}`
-  const SAFE: Address = '0x0000000000000000000000000000000000005afe'
-  const proposed: PendingTransaction = {
-    hash: SAFE_TX_HASH,
-    action: 'test',
-    description: 'test',
-    account: SAFE,
-    chainId: foundry.id,
-    safe: {},
-  }
-  type Answer = SafeTransactionDetails | Error
-  const waiting = (confirmations: number, txHash?: Hash): SafeTransactionDetails => ({
-    txStatus: confirmations < 2 ? 'AWAITING_CONFIRMATIONS' : 'AWAITING_EXECUTION',
-    txHash: txHash ?? null,
-    detailedExecutionInfo: { type: 'MULTISIG', confirmationsRequired: 2, confirmationsSubmitted: confirmations },
+describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
+  /** A real 2-of-3 Safe 1.4.1 on the node for each test, and an in-memory transaction service for it. */
+  let singletons: Awaited<ReturnType<typeof deploySafeSingletons>>
+  let service: SafeService
+  let safe: Address
+  let saltNonce = 0n
+  beforeAll(async () => {
+    singletons = await deploySafeSingletons(anvil.rpcUrl)
   })
-  /** Safe{Wallet}'s answers, one per lookup; the last one repeats. */
-  function scripted(answers: Answer[]) {
-    const asked: Hash[] = []
-    const lookup = async (hash: Hash) => {
-      asked.push(hash)
-      const answer = answers.length > 1 ? answers.shift() : answers[0]
-      if (answer instanceof Error) throw answer
-      if (!answer) throw new Error('no answer')
-      return answer
+  beforeEach(async () => {
+    saltNonce++
+    safe = await createSafe(anvil.rpcUrl, singletons, { owners: [HOLDER, OTHER, THIRD], threshold: 2, saltNonce })
+    service = new SafeService({
+      rpcUrl: anvil.rpcUrl,
+      chainId: foundry.id,
+      safe,
+      singletons,
+      ownerKeys: [HOLDER_KEY, OTHER_KEY, THIRD_KEY],
+    })
+  })
+
+  /** A Safe transaction proposed and signed by one owner, and the record the portal keeps of it. */
+  async function proposal() {
+    const fromBlock = Number(await chain.getBlockNumber()) + 1
+    const safeTxHash = await service.propose([{ to: OTHER, value: 0n, data: '0x' }], 0)
+    const nonce = Number(service.list().find((stored) => stored.safeTxHash === safeTxHash)?.tx.nonce)
+    const record: PendingTransaction = {
+      hash: safeTxHash,
+      action: 'test',
+      description: 'test',
+      account: safe,
+      chainId: foundry.id,
+      safe: { fromBlock },
     }
-    return { lookup, asked }
+    return { safeTxHash, nonce, record }
   }
-  const transfer = () => chain.sendTransaction({ account: HOLDER, to: OTHER, value: parseEther('0.01') })
+
+  /** The Gateway's answer as far as the portal reads it. */
+  const gateway = (
+    txStatus: SafeTransactionDetails['txStatus'],
+    nonce: number,
+    confirmations: number,
+    txHash?: Hash,
+  ): SafeTransactionDetails => ({
+    txStatus,
+    txHash: txHash ?? null,
+    detailedExecutionInfo: { type: 'MULTISIG', nonce, confirmationsRequired: 2, confirmationsSubmitted: confirmations },
+  })
+  const NO_REPLY = 'no reply'
+  /** Safe{Wallet}'s answers, one per lookup; the last one repeats. An Error is thrown; NO_REPLY never settles. */
+  function scripted(answers: (SafeTransactionDetails | Error | typeof NO_REPLY)[]) {
+    let asked = 0
+    const lookup = (_hash: Hash) => {
+      asked++
+      const answer = answers.length > 1 ? answers.shift() : answers[0]
+      if (answer === NO_REPLY) return new Promise<SafeTransactionDetails>(() => {})
+      if (answer instanceof Error) return Promise.reject(answer)
+      if (!answer) return Promise.reject(new Error('no answer'))
+      return Promise.resolve(answer)
+    }
+    return { lookup, asked: () => asked }
+  }
+  const fast = { pollMs: 20, lookupTimeoutMs: 50 }
 
   it("follows the owners' signatures, then the executing transaction to its receipt", async () => {
-    const executed = await transfer()
-    const { lookup, asked } = scripted([
-      waiting(1),
-      waiting(2),
-      waiting(2, executed),
-      { ...waiting(2, executed), txStatus: 'SUCCESS' },
+    const { safeTxHash, nonce, record } = await proposal()
+    await service.confirm(safeTxHash, 1)
+    const executed = await service.execute(safeTxHash, 1)
+    const { lookup } = scripted([
+      gateway('AWAITING_CONFIRMATIONS', nonce, 1),
+      gateway('AWAITING_EXECUTION', nonce, 2),
+      gateway('SUCCESS', nonce, 2, executed),
     ])
     const progress: SafeProgress[] = []
-    const outcome = await awaitSafeOutcome(chain, lookup, proposed, (step) => progress.push(step), { pollMs: 10 })
-    expect(outcome.status).toBe('success')
+    const outcome = await awaitSafeOutcome(chain, lookup, record, (step) => progress.push(step), fast)
     expect(outcome.status === 'success' && outcome.receipt.transactionHash).toBe(executed)
     expect(progress).toEqual([
-      { confirmations: 1, threshold: 2 },
-      { confirmations: 2, threshold: 2 },
-      { confirmations: 2, threshold: 2, txHash: executed },
+      { fromBlock: record.safe?.fromBlock, confirmations: 1, threshold: 2, nonce },
+      { fromBlock: record.safe?.fromBlock, confirmations: 2, threshold: 2, nonce },
+      { fromBlock: record.safe?.fromBlock, confirmations: 2, threshold: 2, nonce, txHash: executed },
     ])
-    expect(new Set(asked)).toEqual(new Set([SAFE_TX_HASH]))
   })
 
-  it('is reverted when Safe{Wallet} reports the execution failed', async () => {
-    const executed = await transfer()
-    const { lookup } = scripted([{ ...waiting(2, executed), txStatus: 'FAILED' }])
-    expect((await awaitSafeOutcome(chain, lookup, proposed, () => undefined, { pollMs: 10 })).status).toBe('reverted')
-  })
-
-  it('is superseded when the Safe ran another transaction with the same nonce', async () => {
-    const { lookup } = scripted([waiting(1), { ...waiting(1), txStatus: 'CANCELLED' }])
+  it("[AWAITING_EXECUTION, CANCELLED, SUCCESS] against a chain that executed it: settled from the Safe's log at the CANCELLED", async () => {
+    const { safeTxHash, nonce, record } = await proposal()
+    await service.confirm(safeTxHash, 1)
+    const executed = await service.execute(safeTxHash, 1, { indexed: false })
+    const { lookup, asked } = scripted([
+      gateway('AWAITING_EXECUTION', nonce, 2),
+      gateway('CANCELLED', nonce, 2),
+      gateway('SUCCESS', nonce, 2, executed),
+    ])
     const progress: SafeProgress[] = []
-    const outcome = await awaitSafeOutcome(chain, lookup, proposed, (step) => progress.push(step), { pollMs: 10 })
-    expect(outcome).toEqual({ status: 'superseded' })
-    expect(progress).toEqual([{ confirmations: 1, threshold: 2 }])
+    const outcome = await awaitSafeOutcome(chain, lookup, record, (step) => progress.push(step), fast)
+    expect(outcome.status).toBe('success')
+    expect(outcome.status === 'success' && outcome.receipt.transactionHash).toBe(executed)
+    expect(asked()).toBe(2)
+    expect(progress.at(-1)).toEqual({
+      fromBlock: record.safe?.fromBlock,
+      confirmations: 2,
+      threshold: 2,
+      nonce,
+      txHash: executed,
+    })
   })
 
-  it('asks again when Safe{Wallet} cannot answer yet, and is busy when the network fails', async () => {
-    const executed = await transfer()
-    const { lookup, asked } = scripted([new Error('Transaction not found'), waiting(2, executed)])
-    expect((await awaitSafeOutcome(chain, lookup, proposed, () => undefined, { pollMs: 10 })).status).toBe('success')
-    expect(asked).toHaveLength(2)
-    const failing = scripted([new TypeError('Failed to fetch')])
-    expect(await awaitSafeOutcome(chain, failing.lookup, proposed, () => undefined, { pollMs: 10 })).toEqual({
-      status: 'busy',
-    })
+  it("'Request failed' for ever after the first lookup (the proposal was deleted): the chain's execution settles it", async () => {
+    const { safeTxHash, nonce, record } = await proposal()
+    const { lookup, asked } = scripted([gateway('AWAITING_CONFIRMATIONS', nonce, 1), new Error('Request failed')])
+    const waited = awaitSafeOutcome(chain, lookup, record, () => undefined, fast)
+    await vi.waitFor(() => expect(asked()).toBeGreaterThan(3))
+    await service.confirm(safeTxHash, 2)
+    const executed = await service.execute(safeTxHash, 2)
+    const outcome = await waited
+    expect(outcome.status === 'success' && outcome.receipt.transactionHash).toBe(executed)
+  })
+
+  it("'Request failed' for ever, and another transaction took the Safe's nonce: superseded, from the nonce kept from the first lookup", async () => {
+    const { nonce, record } = await proposal()
+    const { lookup, asked } = scripted([gateway('AWAITING_CONFIRMATIONS', nonce, 1), new Error('Request failed')])
+    const waited = awaitSafeOutcome(chain, lookup, record, () => undefined, fast)
+    await vi.waitFor(() => expect(asked()).toBeGreaterThan(3))
+    const other = await service.propose([{ to: THIRD, value: 0n, data: '0x' }], 1, { nonce })
+    await service.confirm(other, 2)
+    await service.execute(other, 2)
+    expect(await waited).toEqual({ status: 'superseded' })
+  })
+
+  it('a Gateway that never replies: every lookup times out, and the chain settles it', async () => {
+    const { safeTxHash, record } = await proposal()
+    const { lookup, asked } = scripted([NO_REPLY])
+    const waited = awaitSafeOutcome(chain, lookup, record, () => undefined, fast)
+    await vi.waitFor(() => expect(asked()).toBeGreaterThan(2))
+    await service.confirm(safeTxHash, 1)
+    const executed = await service.execute(safeTxHash, 1)
+    const outcome = await waited
+    expect(outcome.status === 'success' && outcome.receipt.transactionHash).toBe(executed)
+  })
+
+  it('CANCELLED, and the chain agrees (another transaction at its nonce): superseded', async () => {
+    const { nonce, record } = await proposal()
+    const rejection = await service.propose([{ to: safe, value: 0n, data: '0x' }], 1, { nonce })
+    await service.confirm(rejection, 2)
+    await service.execute(rejection, 2)
+    const { lookup } = scripted([gateway('CANCELLED', nonce, 1)])
+    expect(await awaitSafeOutcome(chain, lookup, record, () => undefined, fast)).toEqual({ status: 'superseded' })
+  })
+
+  it('CANCELLED while the chain has not moved past its nonce yet: keeps waiting, then settles on the execution', async () => {
+    const { safeTxHash, nonce, record } = await proposal()
+    const { lookup, asked } = scripted([gateway('CANCELLED', nonce, 1)])
+    const waited = awaitSafeOutcome(chain, lookup, record, () => undefined, fast)
+    await vi.waitFor(() => expect(asked()).toBeGreaterThan(3))
+    await service.confirm(safeTxHash, 1)
+    const executed = await service.execute(safeTxHash, 1)
+    const outcome = await waited
+    expect(outcome.status === 'success' && outcome.receipt.transactionHash).toBe(executed)
+  })
+
+  it('is reverted when the execution logged ExecutionFailure', async () => {
+    const fromBlock = Number(await chain.getBlockNumber()) + 1
+    // A call that reverts, with safeTxGas set so that the execution itself is mined and logs the failure.
+    const failing = await service.propose([{ to: REVERTER, value: 0n, data: '0x01' }], 0, { safeTxGas: 100_000 })
+    await service.confirm(failing, 1)
+    const executed = await service.execute(failing, 1)
+    const nonce = Number(service.list().find((stored) => stored.safeTxHash === failing)?.tx.nonce)
+    const { lookup } = scripted([new Error('Request failed')])
+    const record: PendingTransaction = {
+      hash: failing,
+      action: 'test',
+      description: 'test',
+      account: safe,
+      chainId: foundry.id,
+      safe: { fromBlock, nonce },
+    }
+    const outcome = await awaitSafeOutcome(chain, lookup, record, () => undefined, fast)
+    expect(outcome.status === 'reverted' && outcome.receipt.transactionHash).toBe(executed)
+  })
+
+  it('is busy when the network fails', async () => {
+    const { record } = await proposal()
+    const { lookup } = scripted([new TypeError('Failed to fetch')])
+    expect(await awaitSafeOutcome(chain, lookup, record, () => undefined, fast)).toEqual({ status: 'busy' })
   })
 })
 

@@ -6,12 +6,13 @@ import {
   hexToNumber,
   isAddressEqual,
   numberToHex,
+  parseAbi,
   type TransactionReceipt,
   type Transport,
   toEventSelector,
   WaitForTransactionReceiptTimeoutError,
 } from 'viem'
-import { getTransactionCount, getTransactionReceipt, waitForTransactionReceipt } from 'viem/actions'
+import { getTransactionCount, getTransactionReceipt, readContract, waitForTransactionReceipt } from 'viem/actions'
 import { isEndpointFailure } from '../lib/errors'
 import {
   isTransactionHash,
@@ -108,9 +109,16 @@ export async function awaitOutcome(
 
 /** How often a Safe transaction waiting for its owners is looked up again. */
 export const SAFE_POLL_MS = 4_000
+/** How long a lookup through Safe{Wallet} may take: it may never answer, and the SDK has no time-out of its own. */
+export const SAFE_LOOKUP_TIMEOUT_MS = 10_000
 
-/** What Safe 1.4.1 logs when it executes a transaction whose call failed (the execution itself is mined). */
+/**
+ * What Safe 1.3 and 1.4 log when they execute a transaction, successful or not: the Safe transaction's hash is the
+ * first indexed topic in 1.4.1 and the first word of the data in 1.3.0.
+ */
+const EXECUTION_SUCCESS = toEventSelector('ExecutionSuccess(bytes32,uint256)')
 const EXECUTION_FAILURE = toEventSelector('ExecutionFailure(bytes32,uint256)')
+const SAFE_NONCE_ABI = parseAbi(['function nonce() view returns (uint256)'])
 
 function executionFailed(receipt: TransactionReceipt, safe: Address): boolean {
   return receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE)
@@ -123,38 +131,119 @@ export function safeProgress(details: SafeTransactionDetails): SafeProgress {
   return {
     ...(confirmations === undefined ? {} : { confirmations }),
     ...(info?.confirmationsRequired === undefined ? {} : { threshold: info.confirmationsRequired }),
+    ...(info?.nonce === undefined ? {} : { nonce: info.nonce }),
     ...(isTransactionHash(details.txHash) ? { txHash: details.txHash } : {}),
   }
 }
 
+/** `lookup` of the Safe transaction, or `undefined` when Safe{Wallet} fails or does not answer in time. */
+async function lookUp(lookup: () => Promise<SafeTransactionDetails>, timeoutMs: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), timeoutMs)
+  })
+  try {
+    return await Promise.race([
+      lookup().catch((failure: unknown) => {
+        if (isNetworkFailure(failure)) throw failure
+        return undefined
+      }),
+      timeout,
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The transaction that executed Safe transaction `safeTxHash` on `safe`, from the Safe's own log, if any. */
+async function findExecution(
+  client: Client<Transport, Chain | undefined>,
+  safe: Address,
+  safeTxHash: Hash,
+  fromBlock: number | undefined,
+): Promise<Hash | undefined> {
+  // Both Safe versions' logs, filtered here: 1.3.0 does not index the hash. A Safe executes few transactions.
+  const logs = await client.request({
+    method: 'eth_getLogs',
+    params: [
+      {
+        address: safe,
+        topics: [[EXECUTION_SUCCESS, EXECUTION_FAILURE]],
+        // From the block before the proposal's (a node may refuse a range that starts past its head); a record from
+        // before the proposal block was kept is looked for from the start.
+        fromBlock: numberToHex(Math.max((fromBlock ?? 0) - 1, 0)),
+      },
+    ],
+  })
+  const ours = logs.find(
+    (log) =>
+      log.topics[1]?.toLowerCase() === safeTxHash.toLowerCase() ||
+      log.data.slice(0, 66).toLowerCase() === safeTxHash.toLowerCase(),
+  )
+  return ours?.transactionHash ?? undefined
+}
+
+/** How the execution in `hash` ended for the Safe. */
+async function executionOutcome(
+  client: Client<Transport, Chain | undefined>,
+  hash: Hash,
+  safe: Address,
+  reportedFailed: boolean,
+): Promise<Outcome> {
+  const receipt = await waitForTransactionReceipt(client, { hash })
+  const failed = receipt.status !== 'success' || reportedFailed || executionFailed(receipt, safe)
+  return { status: failed ? 'reverted' : 'success', receipt }
+}
+
 /**
- * Waits until a Safe transaction (`record.hash` is its Safe transaction hash) settles: Safe{Wallet} is asked where it
- * stands every {@link SAFE_POLL_MS} (each answer goes to `onProgress`), and once an owner has sent the executing
- * transaction the chain gives its receipt. A lookup Safe{Wallet} cannot answer yet is asked again; a network failure
- * ends the wait as `offline` or `busy`, as for any write.
+ * Waits until a Safe transaction (`record.hash` is its Safe transaction hash) settles. The chain decides; Safe{Wallet}
+ * informs. Safe{Wallet} is asked where the transaction stands every {@link SAFE_POLL_MS} (each answer goes to
+ * `onProgress`), and once an owner has sent the executing transaction its receipt settles it. Whenever Safe{Wallet}
+ * fails, does not answer within {@link SAFE_LOOKUP_TIMEOUT_MS} (a proposal deleted from the queue is never found
+ * again), or says CANCELLED (which its Gateway says as soon as the Safe's nonce has passed the transaction, even while
+ * the execution is not yet indexed), the Safe itself is asked: its log of the execution settles it with that receipt;
+ * its nonce past the transaction's, with no such execution, means another transaction took its place. A network
+ * failure ends the wait as `offline` or `busy`, as for any write.
  */
 export async function awaitSafeOutcome(
   client: Client<Transport, Chain | undefined>,
   lookup: (safeTxHash: Hash) => Promise<SafeTransactionDetails>,
   record: PendingTransaction,
   onProgress: (progress: SafeProgress) => void,
-  options: { pollMs?: number } = {},
+  options: { pollMs?: number; lookupTimeoutMs?: number } = {},
 ): Promise<Outcome> {
   const pollMs = options.pollMs ?? SAFE_POLL_MS
+  const timeoutMs = options.lookupTimeoutMs ?? SAFE_LOOKUP_TIMEOUT_MS
+  const safe = record.account
+  let progress: SafeProgress = record.safe ?? {}
   try {
     for (;;) {
-      const details = await lookup(record.hash).catch((failure: unknown) => {
-        if (isNetworkFailure(failure)) throw failure
-        return undefined
-      })
-      if (details?.txStatus === 'CANCELLED') return { status: 'superseded' }
-      const progress = details ? safeProgress(details) : undefined
-      if (progress) onProgress(progress)
-      if (progress?.txHash) {
-        const receipt = await waitForTransactionReceipt(client, { hash: progress.txHash })
-        const failed =
-          receipt.status !== 'success' || details?.txStatus === 'FAILED' || executionFailed(receipt, record.account)
-        return { status: failed ? 'reverted' : 'success', receipt }
+      const details = await lookUp(() => lookup(record.hash), timeoutMs)
+      if (details) {
+        const next = { ...progress, ...safeProgress(details) }
+        if (JSON.stringify(next) !== JSON.stringify(progress)) onProgress(next)
+        progress = next
+        if (next.txHash) return executionOutcome(client, next.txHash, safe, details.txStatus === 'FAILED')
+      }
+      if (!details || details.txStatus === 'CANCELLED') {
+        const executed = await findExecution(client, safe, record.hash, progress.fromBlock)
+        if (executed) {
+          progress = { ...progress, txHash: executed }
+          onProgress(progress)
+          return executionOutcome(client, executed, safe, false)
+        }
+        if (progress.nonce !== undefined) {
+          const safeNonce = await readContract(client, { address: safe, abi: SAFE_NONCE_ABI, functionName: 'nonce' })
+          // Read again after the nonce: an execution mined between the two reads is this one's, not another's.
+          const late =
+            safeNonce > BigInt(progress.nonce) && (await findExecution(client, safe, record.hash, progress.fromBlock))
+          if (late) {
+            progress = { ...progress, txHash: late }
+            onProgress(progress)
+            return executionOutcome(client, late, safe, false)
+          }
+          if (safeNonce > BigInt(progress.nonce)) return { status: 'superseded' }
+        }
       }
       await new Promise((resolve) => setTimeout(resolve, pollMs))
     }
@@ -240,8 +329,11 @@ export async function findRequestedTransaction(
       if (!stillAsked()) return null
       const hash = await find()
       if (hash) return hash
-      const used = (await getTransactionCount(client, { address: record.account, blockTag: 'latest' })) > nonce
-      if (used) return (await find()) ?? { status: 'replaced' }
+      // A Safe's account nonce does not move with its executions: only the event tells.
+      if (!record.requested.safe) {
+        const used = (await getTransactionCount(client, { address: record.account, blockTag: 'latest' })) > nonce
+        if (used) return (await find()) ?? { status: 'replaced' }
+      }
       await new Promise((resolve) => setTimeout(resolve, pollMs))
     }
   } catch (failure) {

@@ -23,6 +23,11 @@ describe('guardMessage', () => {
       'A transaction from 0x70…79C8 is still waiting to be confirmed. Actions are available again once it settles, or once you stop waiting for it.',
     ],
     [
+      'a Safe opened by someone who is not one of its owners',
+      { readOnlySafe: true },
+      "Only the Safe's owners can claim. This Safe is open in Safe{Wallet} by someone who is not one of its owners.",
+    ],
+    [
       'offline comes first',
       { online: false, connected: false },
       'You are offline. Actions are available again once you are back online.',

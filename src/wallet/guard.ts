@@ -12,12 +12,26 @@ export type GuardState = {
   chain: { id: number; name: string }
   /** The sender of a write still being waited for, when it is another account than the connected one. */
   pendingFrom?: Address
+  /** The wallet is a Safe opened by someone who is not one of its owners. */
+  readOnlySafe?: boolean
 }
 
+/** Why the actions wait in a Safe opened by someone who is not one of its owners. */
+export const READ_ONLY_SAFE =
+  "Only the Safe's owners can claim. This Safe is open in Safe{Wallet} by someone who is not one of its owners."
+
 /** Why the holder cannot act right now, or `null` when they can: the page disables its actions with this reason. */
-export function guardMessage({ online, connected, chainId, chain, pendingFrom }: GuardState): string | null {
+export function guardMessage({
+  online,
+  connected,
+  chainId,
+  chain,
+  pendingFrom,
+  readOnlySafe,
+}: GuardState): string | null {
   if (!online) return 'You are offline. Actions are available again once you are back online.'
   if (!connected) return 'Your wallet is not connected yet. Actions are available once it has reconnected.'
+  if (readOnlySafe) return READ_ONLY_SAFE
   if (chainId !== chain.id) return `Your wallet is on another network. Switch to ${chain.name} to continue.`
   // One write at a time: the wallet would queue a second one behind the first account's nonce anyway.
   if (pendingFrom) {

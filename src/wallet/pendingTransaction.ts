@@ -1,8 +1,18 @@
 import { type Address, bytesToHex, type Hash, type Hex, isAddress, isHex, keccak256, stringToHex } from 'viem'
 import { localStorageStore, useStore } from '../lib/store'
 
-/** Where a Safe transaction stands, as last seen: its owners' signatures, and the executing transaction once sent. */
-export type SafeProgress = { confirmations?: number; threshold?: number; txHash?: Hash }
+/**
+ * Where a Safe transaction stands, as last seen: its owners' signatures, and the executing transaction once sent;
+ * its Safe nonce (kept from the first lookup: a proposal deleted from the queue can no longer give it) and the block
+ * it was proposed at, where its execution is looked for on chain.
+ */
+export type SafeProgress = {
+  confirmations?: number
+  threshold?: number
+  txHash?: Hash
+  nonce?: number
+  fromBlock?: number
+}
 
 /**
  * The one write in flight, kept in localStorage so that a reload (or an app update) resumes waiting for its
@@ -35,13 +45,16 @@ export type PendingTransaction = {
 
 /**
  * Where to find a write the wallet was asked for: its event's log filter, and the block and nonce it was asked at;
- * `unanswered` once the wallet's connection stopped waiting for its answer (the wallet may still send it).
+ * `unanswered` once the wallet's connection stopped waiting for its answer (the wallet may still send it); `safe` when
+ * it was asked of a Safe, whose owners may add it to a batch of their own instead of answering, and whose account
+ * nonce tells nothing (only the event does).
  */
 export type RequestedWrite = {
   fromBlock: number
   nonce: number
   logs: { address: Address; topics: Hash[] }
   unanswered?: boolean
+  safe?: boolean
 }
 
 /** A key for a write the wallet has not answered yet. */
@@ -51,9 +64,10 @@ export function requestKey(): Hash {
 
 function isRequested(value: unknown): value is RequestedWrite {
   if (typeof value !== 'object' || value === null) return false
-  const { fromBlock, nonce, logs, unanswered } = value as Record<string, unknown>
+  const { fromBlock, nonce, logs, unanswered, safe } = value as Record<string, unknown>
   if (!Number.isSafeInteger(fromBlock) || !Number.isSafeInteger(nonce)) return false
   if (unanswered !== undefined && typeof unanswered !== 'boolean') return false
+  if (safe !== undefined && typeof safe !== 'boolean') return false
   if (typeof logs !== 'object' || logs === null) return false
   const { address, topics } = logs as Record<string, unknown>
   return (
@@ -83,8 +97,14 @@ const isCount = (value: unknown) => value === undefined || (Number.isSafeInteger
 
 function isSafeProgress(value: unknown): value is SafeProgress {
   if (typeof value !== 'object' || value === null) return false
-  const { confirmations, threshold, txHash } = value as Record<string, unknown>
-  return isCount(confirmations) && isCount(threshold) && (txHash === undefined || isTransactionHash(txHash))
+  const { confirmations, threshold, txHash, nonce, fromBlock } = value as Record<string, unknown>
+  return (
+    isCount(confirmations) &&
+    isCount(threshold) &&
+    isCount(nonce) &&
+    isCount(fromBlock) &&
+    (txHash === undefined || isTransactionHash(txHash))
+  )
 }
 
 /** A transaction's (or a Safe transaction's) hash: 32 bytes in hex. */

@@ -1,10 +1,12 @@
 import type { Wallet } from '@rainbow-me/rainbowkit'
 import { safeWallet } from '@rainbow-me/rainbowkit/wallets'
-import { createConnector } from 'wagmi'
+import { useEffect, useState } from 'react'
+import { createConnector, useAccount } from 'wagmi'
 import { safe } from 'wagmi/connectors'
+import { SAFE_WALLET_ORIGIN } from '../config/safeWallet'
 
 /** The Safe{Wallet} web app: the only parent the portal answers as a Safe App. */
-export const SAFE_APP_ORIGINS = [/^https:\/\/app\.safe\.global$/]
+export const SAFE_APP_ORIGINS = [new RegExp(`^${SAFE_WALLET_ORIGIN.replaceAll('.', '\\.')}$`)]
 
 /**
  * How long the portal, framed, waits for its parent to answer as a Safe before it gives up. A page that frames the
@@ -29,12 +31,39 @@ export function safeAppWallet(): Wallet {
   }
 }
 
+/** Whether `provider` (a Safe App's) belongs to a Safe opened by someone who is not one of its owners. */
+export function isReadOnlySafe(provider: unknown): boolean {
+  return (provider as { safe?: { isReadOnly?: unknown } } | undefined)?.safe?.isReadOnly === true
+}
+
+/** Whether the connected wallet is a Safe opened in Safe{Wallet} by someone who is not one of its owners. */
+export function useReadOnlySafe(): boolean {
+  const { connector, status } = useAccount()
+  const [readOnly, setReadOnly] = useState(false)
+  useEffect(() => {
+    if (status !== 'connected' || connector?.type !== 'safe') {
+      setReadOnly(false)
+      return
+    }
+    let live = true
+    connector.getProvider().then(
+      (provider) => live && setReadOnly(isReadOnlySafe(provider)),
+      () => live && setReadOnly(false),
+    )
+    return () => {
+      live = false
+    }
+  }, [connector, status])
+  return readOnly
+}
+
 /** The part of the Safe Apps SDK the portal uses: a Safe transaction's state, from Safe{Wallet}. */
 export type SafeTransactionDetails = {
   txStatus: 'AWAITING_CONFIRMATIONS' | 'AWAITING_EXECUTION' | 'SUCCESS' | 'FAILED' | 'CANCELLED'
   txHash?: string | null
   detailedExecutionInfo?: {
     type?: string
+    nonce?: number
     confirmationsRequired?: number
     confirmationsSubmitted?: number
     confirmations?: readonly unknown[]

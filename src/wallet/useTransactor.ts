@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Address, Hash } from 'viem'
 import { getBlockNumber, getTransaction, getTransactionCount } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
-import { getAccount, getCallsStatus, getClient, writeContract } from 'wagmi/actions'
+import { getAccount, getClient, writeContract } from 'wagmi/actions'
 import { type ErrorDescription, isWalletRequestExpiry } from '../lib/errors'
 import { type ExplorerLink, transactionLink } from '../lib/explorer'
 import {
@@ -14,7 +14,7 @@ import {
   type Outcome,
   type OutcomeStatus,
 } from './awaitOutcome'
-import { guardMessage } from './guard'
+import { guardMessage, READ_ONLY_SAFE } from './guard'
 import {
   activePendingTransaction,
   batchKey,
@@ -27,7 +27,7 @@ import {
   usePendingTransaction,
   writePendingTransaction,
 } from './pendingTransaction'
-import { safeTransactionLookup } from './safeApp'
+import { isReadOnlySafe, safeTransactionLookup } from './safeApp'
 import { addRecentTransaction } from './walletKitState'
 
 type WriteRequest = Parameters<typeof writeContract>[1]
@@ -201,6 +201,7 @@ async function awaitBatch(config: Config, record: PendingTransaction & { batch: 
   if (!client) return { status: 'walletNeeded' }
   if (getAccount(config).status !== 'connected') return { status: 'walletNeeded' }
   const { id } = record.batch
+  const { getCallsStatus } = await import('./batchCalls')
   return awaitBatchOutcome(
     client,
     () => getCallsStatus(config, { id }),
@@ -348,6 +349,37 @@ export function useTransactor<Id extends string>(options: {
     return () => window.removeEventListener('online', resume)
   }, [chain.id, settle, connection])
 
+  /** Ends the wait for a Safe's answer, when the holder stops waiting. */
+  const stopAsking = useRef<(() => void) | null>(null)
+
+  /**
+   * The Safe's answer to `ask`, or how the write settled without one. An owner may add the write to Safe{Wallet}'s
+   * batch instead of signing it: the Safe then never answers, so the holder's event is looked for meanwhile (as for
+   * a write whose answer the page missed), and the batch's execution settles it. The holder may stop waiting.
+   */
+  const safeAnswer = useCallback(
+    async (
+      ask: Promise<{ hash: Hash } | { batch: string }>,
+      requested: PendingTransaction,
+    ): Promise<
+      { kind: 'sent'; sent: { hash: Hash } | { batch: string } } | { kind: 'settled'; status: OutcomeStatus | null }
+    > => {
+      const never = new Promise<never>(() => {})
+      const found = settleRef
+        .current(requested)
+        .then((status) => (status !== null && OUTCOMES[status].over ? { kind: 'settled' as const, status } : never))
+      const stopped = new Promise<{ kind: 'settled'; status: null }>((resolve) => {
+        stopAsking.current = () => resolve({ kind: 'settled', status: null })
+      })
+      try {
+        return await Promise.race([ask.then((sent) => ({ kind: 'sent' as const, sent })), found, stopped])
+      } finally {
+        stopAsking.current = null
+      }
+    },
+    [],
+  )
+
   /** Runs `action` and resolves with how it ended (`null`: it was not sent, or its outcome could not be told). */
   const run = useCallback(
     async (action: Action<Id>): Promise<OutcomeStatus | null> => {
@@ -370,16 +402,24 @@ export function useTransactor<Id extends string>(options: {
       }
       if (current) return null
       // Inside a Safe the wallet answers with the Safe transaction's hash: the owners still have to sign it.
-      const proposedToSafe = getAccount(config).connector?.type === 'safe'
+      const connector = getAccount(config).connector
+      const proposedToSafe = connector?.type === 'safe'
+      if (proposedToSafe && isReadOnlySafe(await connector.getProvider().catch(() => undefined))) {
+        fail(READ_ONLY_SAFE)
+        return null
+      }
       let sent: { hash: Hash } | { batch: string }
       let requested: PendingTransaction | null = null
+      let asked: Awaited<ReturnType<typeof whereTheChainIs>>
       setSubmitting(action.id)
       try {
         const { trace } = action
-        const [{ request }, asked] = await Promise.all([
+        const [{ request }, chainNow] = await Promise.all([
           action.simulate(),
-          trace && !action.send && !proposedToSafe ? whereTheChainIs(config, address) : undefined,
+          // A Safe's owners may add the write to a batch of their own and never answer: it is then found by its event.
+          trace && (proposedToSafe || !action.send) ? whereTheChainIs(config, address) : undefined,
         ])
+        asked = chainNow
         if (trace && asked) {
           requested = {
             hash: requestKey(),
@@ -387,14 +427,21 @@ export function useTransactor<Id extends string>(options: {
             description: action.description,
             account: address,
             chainId,
-            requested: { ...asked, logs: trace },
+            requested: { ...asked, logs: trace, ...(proposedToSafe ? { safe: true } : {}) },
           }
           writePendingTransaction(requested)
-          asking.current = requested.hash
+          if (!proposedToSafe) asking.current = requested.hash
         }
-        sent = action.send ? { batch: await action.send() } : { hash: await writeContract(config, request) }
+        const ask: Promise<{ hash: Hash } | { batch: string }> = action.send
+          ? action.send().then((batch) => ({ batch }))
+          : writeContract(config, request).then((hash) => ({ hash }))
+        if (proposedToSafe && requested) {
+          const answer = await safeAnswer(ask, requested)
+          if (answer.kind === 'settled') return answer.status
+          sent = answer.sent
+        } else sent = await ask
       } catch (failure) {
-        if (requested?.requested && isWalletRequestExpiry(failure)) {
+        if (requested?.requested && !proposedToSafe && isWalletRequestExpiry(failure)) {
           // WalletConnect stopped waiting for the wallet after five minutes, but the holder may still approve there:
           // the write stays recorded and is looked for by its event, like one whose answer the page missed.
           const unanswered: PendingTransaction = {
@@ -425,7 +472,7 @@ export function useTransactor<Id extends string>(options: {
         account: address,
         chainId,
         ...(proposedToSafe
-          ? { safe: {} }
+          ? { safe: asked ? { fromBlock: asked.fromBlock } : {} }
           : 'batch' in sent
             ? { batch: { id: sent.batch } }
             : await sentTransaction(config, hash)),
@@ -434,13 +481,14 @@ export function useTransactor<Id extends string>(options: {
       if (!proposedToSafe && 'hash' in sent) addRecentTransaction(hash, action.description)
       return settle(record, action.simulate)
     },
-    [address, chainId, chain, config, isConnected, settle, submitting, failureMessage, fail],
+    [address, chainId, chain, config, isConnected, settle, submitting, failureMessage, fail, safeAnswer],
   )
 
   /** Frees the actions while the write goes on being watched; its outcome is still reported when it comes. */
   const stopWaiting = useCallback(() => {
     const record = readPendingTransaction()
     if (record && !record.dismissed) writePendingTransaction({ ...record, dismissed: true })
+    stopAsking.current?.()
   }, [])
 
   return {

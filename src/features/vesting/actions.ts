@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import { type Address, encodeEventTopics, encodeFunctionData, type Hash } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
-import { sendCalls, simulateContract } from 'wagmi/actions'
+import { simulateContract } from 'wagmi/actions'
 import { useAppConfig } from '../../config/AppConfigContext'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
 import type { Batching } from '../../wallet/batching'
@@ -106,11 +106,14 @@ export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: s
         await run({
           id: 'claimAll',
           description,
+          // Inside a Safe, a batch added to the owners' own batch is found by the legacy claim, its last call.
+          trace: traces?.legacyClaim,
           simulate: async () => {
             const [request] = await Promise.all([simulateContract(config, first), simulateContract(config, legacy)])
             return request
           },
           send: async () => {
+            const { sendCalls } = await import('../../wallet/batchCalls')
             const { id } = await sendCalls(config, {
               calls: [
                 { to: vestingAddress, data: encodeFunctionData(first) },

@@ -61,7 +61,12 @@ export function shellChunkFiles(
  * App modules loaded lazily that are of no use without a network, left to runtime caching: the phone's WalletConnect
  * sheet, which drives a wallet SDK that needs the relay, and the reader of a holder's history, which reads the chain.
  */
-export const ONLINE_ONLY_MODULES = ['wallet/PhoneConnectSheet.tsx', 'features/statement/history.ts'] as const
+export const ONLINE_ONLY_MODULES = [
+  'wallet/PhoneConnectSheet.tsx',
+  'features/statement/history.ts',
+  'wallet/batchCalls.ts',
+  'features/vesting/components/SessionNetworkNotice.tsx',
+] as const
 
 /** The precache budget: the shell must stay small enough for a first visit on a phone. */
 export const PRECACHE_BUDGET_BYTES = 1_200_000
@@ -73,19 +78,32 @@ export const PRECACHE_BUDGET_BYTES = 1_200_000
  */
 export function appShell(options: { sourceDir: string; onlineOnly: readonly string[] }) {
   let shell: Set<string> | null = null
+  /** Styles only online-only chunks load: they stay out of the precache with them. */
+  let onlineOnlyCss = new Set<string>()
   const plugin: Plugin = {
     name: 'nai:app-shell',
     apply: 'build',
     generateBundle(_, bundle) {
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []))
-      shell = shellChunkFiles(chunks, options.sourceDir, options.onlineOnly)
+      const kept = shellChunkFiles(chunks, options.sourceDir, options.onlineOnly)
+      const cssOf = (inShell: boolean) =>
+        new Set(
+          chunks
+            .filter((chunk) => kept.has(chunk.fileName) === inShell)
+            .flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
+        )
+      const shellCss = cssOf(true)
+      onlineOnlyCss = new Set([...cssOf(false)].filter((file) => !shellCss.has(file)))
+      shell = kept
     },
   }
   const manifestTransform: ManifestTransform = (entries) => {
     if (!shell) throw new Error('The app shell was not recorded: the nai:app-shell plugin did not run.')
     const kept = shell
     const manifest = entries.filter(
-      (entry) => !entry.url.endsWith('.js') || kept.has(entry.url) || entry.url === SHELL_SCRIPT,
+      (entry) =>
+        (!entry.url.endsWith('.js') || kept.has(entry.url) || entry.url === SHELL_SCRIPT) &&
+        !onlineOnlyCss.has(entry.url),
     )
     const total = manifest.reduce((sum, entry) => sum + entry.size, 0)
     const warnings =

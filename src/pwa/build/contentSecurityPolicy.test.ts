@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy } from './contentSecurityPolicy'
+import { hostHeaders } from './hostHeaders'
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -11,10 +11,12 @@ function directives(policy: string): Map<string, string[]> {
   )
 }
 
-/** The headers `public/_headers` gives every path (`/*`), by name. */
-function hostedHeaders(): Map<string, string> {
-  const text = readFileSync(new URL('../../../public/_headers', import.meta.url), 'utf8')
-  const block = text.split(/^\/\*\s*$/m)[1]?.split(/^\S/m)[0] ?? ''
+/** The headers the build's `_headers` gives every path (`/*`), by name, for `chainId`. */
+function hostedHeaders(chainId: number): Map<string, string> {
+  const block =
+    hostHeaders({ chainId })
+      .split(/^\/\*\s*$/m)[1]
+      ?.split(/^\S/m)[0] ?? ''
   return new Map(
     block
       .split('\n')
@@ -49,23 +51,30 @@ describe('contentSecurityPolicy', () => {
   })
 })
 
-describe('public/_headers', () => {
-  const headers = hostedHeaders()
-
-  it("sends the page's policy for a public chain, plus the frame ancestors only a header can name", () => {
-    const hosted = headers.get('Content-Security-Policy') ?? ''
-    const page = contentSecurityPolicy({ chainId: 1 })
-    expect(hosted.startsWith(`${page}; frame-ancestors `)).toBe(true)
-    const ancestors = directives(hosted).get('frame-ancestors')
-    expect(ancestors).toContain("'self'")
-    expect(ancestors).toContain('https://app.safe.global')
-    expect(ancestors).not.toContain('*')
-  })
+describe("the build's _headers", () => {
+  it.each([1, 43114, 31337])(
+    "sends the page's policy for chain %i, plus the frame ancestors only a header can name",
+    (chainId) => {
+      const hosted = hostedHeaders(chainId).get('Content-Security-Policy') ?? ''
+      const page = contentSecurityPolicy({ chainId })
+      expect(hosted).toBe(`${page}; frame-ancestors 'self' https://app.safe.global`)
+      const ancestors = directives(hosted).get('frame-ancestors')
+      expect(ancestors).not.toContain('*')
+    },
+  )
 
   it('sets the other security headers, and never refuses framing outright', () => {
+    const headers = hostedHeaders(1)
     expect(headers.get('Referrer-Policy')).toBe('no-referrer')
     expect(headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(headers.get('Permissions-Policy')).toMatch(/camera=\(\)/)
     expect(headers.has('X-Frame-Options')).toBe(false)
+  })
+
+  it('lets Safe{Wallet} read the manifests from its own origin', () => {
+    const text = hostHeaders({ chainId: 1 })
+    for (const path of ['/manifest.json', '/manifest.webmanifest']) {
+      expect(text).toContain(`${path}\n  Access-Control-Allow-Origin: *\n`)
+    }
   })
 })

@@ -2,10 +2,12 @@ import { lazy, Suspense, useEffect } from 'react'
 import type { Address } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import type { Deployment } from '../../../config/knownDeployment'
+import { CopyButton } from '../../../lib/CopyButton'
 import { formatTokenAmount } from '../../../lib/format'
 import { useOnline } from '../../../lib/useOnline'
 import { guardMessage } from '../../../wallet/guard'
 import { LocalAccountPicker } from '../../../wallet/LocalAccountPicker'
+import { useReadOnlySafe } from '../../../wallet/safeApp'
 import { useVestingActions } from '../actions'
 import { useClockValue } from '../clock'
 import { hasPosition } from '../domain/position'
@@ -48,9 +50,17 @@ export default function PositionPanels({
   // Re-renders the position when the phase changes, not on every tick.
   const phase = useClockValue((now) => phaseAt(deployment.schedule, now))
   useEffect(() => positionShown.set(true), [])
+  const readOnlySafe = useReadOnlySafe()
   const disabledReason = watching
     ? null
-    : guardMessage({ online, connected: walletConnected, chainId, chain, pendingFrom: actions.pendingFrom })
+    : guardMessage({
+        online,
+        connected: walletConnected,
+        chainId,
+        chain,
+        pendingFrom: actions.pendingFrom,
+        readOnlySafe,
+      })
 
   return (
     <>
@@ -62,10 +72,13 @@ export default function PositionPanels({
       />
       {walletConnected && connector?.id === 'localTestWallet' && <LocalAccountPicker />}
       {walletConnected && connector?.type === 'safe' && (
-        <p className="notice safe-note">
-          This is the position of the Safe {holder}. Each action is proposed to the Safe and runs once enough of its
-          owners have signed it and one of them executes it.
-        </p>
+        <div className="notice safe-note">
+          <p>
+            This is the position of the Safe {holder}. Each action is proposed to the Safe and runs once enough of its
+            owners have signed it and one of them executes it.
+          </p>
+          <CopyButton text={holder} label="Copy the Safe's address" />
+        </div>
       )}
       {disabledReason && (
         <p className="notice" role="status">

@@ -1,4 +1,5 @@
-import { lazy, useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
+import { useAccount } from 'wagmi'
 import type { Deployment } from '../../../config/knownDeployment'
 import { formatDateTime } from '../../../lib/format'
 import { LazyBoundary } from '../../../lib/LazyBoundary'
@@ -10,13 +11,14 @@ import { CONNECT_PROMPT, claimWindowNote } from '../domain/note'
 import { type Holder, useHolder } from '../holder'
 import { isContractMissing, type useHoldings, usePositionReads } from '../reads'
 import { WatchOnlyContext } from './ActionButton'
-import { ConnectionEndedNotice, SessionNetworkNotice } from './ConnectionNotices'
+import { ConnectionEndedNotice } from './ConnectionNotices'
 import { FreshnessNotice } from './FreshnessNotice'
 import { WatchBar } from './WatchBar'
 
 /** The figures and actions: not needed until a position is on screen, so a first visit does not load them. */
 const loadPanels = () => import('./PositionPanels')
 const PositionPanels = lazy(loadPanels)
+const SessionNetworkNotice = lazy(() => import('./SessionNetworkNotice'))
 
 /** The "Vesting Tokens" card: every state of the holder's position. */
 export function VestingCard() {
@@ -31,7 +33,7 @@ export function VestingCard() {
       <h1 id="vesting-title">Vesting Tokens</h1>
       {deployment && !contractMissing && <ClaimNote claimEnd={deployment.schedule.claimEnd} />}
       <ClockNotice />
-      <SessionNetworkNotice />
+      <WalletConnectNotice />
       {differs && (
         <p className="notice" role="status">
           This page was built with a schedule that differs from the contracts' on this chain: the dates shown are the
@@ -60,6 +62,17 @@ function ClaimNote({ claimEnd }: { claimEnd: bigint }) {
       <time dateTime={new Date(Number(note.date) * 1000).toISOString()}>{formatDateTime(note.date)}</time>
       {note.tail}
     </p>
+  )
+}
+
+/** For a wallet connected through WalletConnect: what its session lacks, if anything. */
+function WalletConnectNotice() {
+  const { connector, status } = useAccount()
+  if (status !== 'connected' || connector?.type !== 'walletConnect') return null
+  return (
+    <Suspense fallback={null}>
+      <SessionNetworkNotice />
+    </Suspense>
   )
 }
 

@@ -74,6 +74,23 @@ describe('WriteStatus', () => {
     )
   })
 
+  it('says what may be going on while a Safe has not answered: the owners may have added it to their batch', () => {
+    const { value } = actions({
+      waitingFor: {
+        hash: HASH,
+        action: 'unlock',
+        description: 'Claim 250 NAI',
+        account: ANVIL_ACCOUNTS[1],
+        chainId: 1,
+        requested: { fromBlock: 12, nonce: 1, logs: { address: ANVIL_ACCOUNTS[2], topics: [HASH] }, safe: true },
+      },
+    })
+    render(<WriteStatus actions={value} />)
+    expect(screen.getByRole('status').textContent).toBe(
+      "Waiting for the Safe's answer: Claim 250 NAI. Added to the Safe's batch? It shows here once the batch is executed.Stop waiting",
+    )
+  })
+
   it("follows a Safe transaction: its owners' signatures, then its execution", () => {
     const proposed = {
       hash: HASH,
@@ -87,6 +104,10 @@ describe('WriteStatus', () => {
       [
         { confirmations: 1, threshold: 2 },
         "Waiting for the Safe's owners — 1 of 2 signatures. Claim 250 NAI.Stop waiting",
+      ],
+      [
+        { confirmations: 2, threshold: 2 },
+        "Signed by the Safe's owners — 2 of 2 signatures. Waiting for an owner to execute it in Safe{Wallet}. Claim 250 NAI.Stop waiting",
       ],
       [{ confirmations: 2, threshold: 2, txHash: HASH }, 'Executing… Claim 250 NAI.Stop waiting'],
     ] as const

@@ -14,7 +14,11 @@ export type WriteStatusActions = Pick<
 export function safeStatusLine({ confirmations, threshold, txHash }: SafeProgress): string {
   if (txHash) return 'Executing…'
   if (threshold === undefined) return "Waiting for the Safe's owners."
-  return `Waiting for the Safe's owners — ${confirmations ?? 0} of ${threshold} signatures.`
+  const signed = confirmations ?? 0
+  if (signed >= threshold) {
+    return `Signed by the Safe's owners — ${signed} of ${threshold} signatures. Waiting for an owner to execute it in Safe{Wallet}.`
+  }
+  return `Waiting for the Safe's owners — ${signed} of ${threshold} signatures.`
 }
 
 /**
@@ -30,11 +34,13 @@ export function WriteStatus({ actions }: { actions: WriteStatusActions }) {
           <p>
             {waitingFor.safe
               ? `${safeStatusLine(waitingFor.safe)} ${waitingFor.description}.`
-              : waitingFor.requested?.unanswered
-                ? `Your wallet did not answer in time. If you approved it there, it shows here once it is confirmed: ${waitingFor.description}.`
-                : waitingFor.requested
-                  ? `Waiting for your wallet to answer: ${waitingFor.description}.`
-                  : `Waiting for your transaction to be confirmed: ${waitingFor.description}.`}
+              : waitingFor.requested?.safe
+                ? `Waiting for the Safe's answer: ${waitingFor.description}. Added to the Safe's batch? It shows here once the batch is executed.`
+                : waitingFor.requested?.unanswered
+                  ? `Your wallet did not answer in time. If you approved it there, it shows here once it is confirmed: ${waitingFor.description}.`
+                  : waitingFor.requested
+                    ? `Waiting for your wallet to answer: ${waitingFor.description}.`
+                    : `Waiting for your transaction to be confirmed: ${waitingFor.description}.`}
           </p>
           <button type="button" className="button link" onClick={actions.stopWaiting}>
             Stop waiting
