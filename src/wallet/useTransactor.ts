@@ -1,34 +1,28 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Address, Hash } from 'viem'
-import { getBlockNumber, getTransaction, getTransactionCount } from 'viem/actions'
 import { useAccount, useConfig } from 'wagmi'
 import { getAccount, getClient, writeContract } from 'wagmi/actions'
 import { type ErrorDescription, isWalletRequestExpiry } from '../lib/errors'
-import { type ExplorerLink, transactionLink } from '../lib/explorer'
-import {
-  awaitBatchOutcome,
-  awaitOutcome,
-  awaitSafeOutcome,
-  findRequestedTransaction,
-  isNetworkFailure,
-  type Outcome,
-  type OutcomeStatus,
-} from './awaitOutcome'
+import { awaitOutcome, isNetworkFailure, type Outcome, type OutcomeStatus } from './awaitOutcome'
 import { guardMessage, READ_ONLY_SAFE } from './guard'
 import {
   activePendingTransaction,
-  batchKey,
   clearPendingTransaction,
-  isTransactionHash,
   type PendingTransaction,
   readPendingTransaction,
-  requestKey,
-  type SafeProgress,
   usePendingTransaction,
   writePendingTransaction,
 } from './pendingTransaction'
-import { isReadOnlySafe, safeTransactionLookup } from './safeApp'
+import { isReadOnlySafe } from './safeApp'
 import { addRecentTransaction } from './walletKitState'
+import { followBatch } from './write/batch'
+import { type AskedWrite, findMissedAnswer } from './write/missedAnswer'
+import { askedRecord, sentRecord, unansweredRecord, type WriteFacts } from './write/record'
+import { isOver, PENDING_RECHECK_MS, settledReport, type WriteReport, wasDismissed } from './write/report'
+import { followSafe, type Sent, safeAnswer } from './write/safe'
+import { whereTheChainIs } from './write/wallet'
+
+export type { ReportTone, WriteReport } from './write/report'
 
 type WriteRequest = Parameters<typeof writeContract>[1]
 
@@ -50,170 +44,11 @@ export type Action<Id extends string> = {
   trace?: { address: Address; topics: Hash[] }
 }
 
-/** How a report reads: a success, a failure, or news about a write still being waited for. */
-export type ReportTone = 'success' | 'failure' | 'waiting'
-
 /**
- * For each way a write ends: whether it is over (the pending record goes), how it reads, what the holder is told,
- * and what they are told when it ends after they stopped waiting for it (`null`: nothing yet).
- */
-const OUTCOMES: {
-  [status in OutcomeStatus]: { over: boolean; tone: ReportTone; message: string; afterDismissed: string | null }
-} = {
-  success: {
-    over: true,
-    tone: 'success',
-    message: 'Your transaction was confirmed.',
-    afterDismissed: 'The transaction you stopped waiting for was confirmed after all.',
-  },
-  reverted: {
-    over: true,
-    tone: 'failure',
-    message: 'The transaction was reverted on chain. Nothing was changed.',
-    afterDismissed: 'The transaction you stopped waiting for was mined but reverted. Nothing was changed.',
-  },
-  cancelled: {
-    over: true,
-    tone: 'failure',
-    message: 'The transaction was cancelled in your wallet.',
-    afterDismissed: 'The transaction you stopped waiting for was cancelled in your wallet.',
-  },
-  replaced: {
-    over: true,
-    tone: 'failure',
-    message: 'Your transaction was replaced in your wallet. The figures show the outcome.',
-    afterDismissed:
-      'The transaction you stopped waiting for was replaced in your wallet. The figures show the outcome.',
-  },
-  offline: {
-    over: false,
-    tone: 'failure',
-    message:
-      'The network could not be reached while waiting for your transaction. It will be checked again when you are back online.',
-    afterDismissed: null,
-  },
-  busy: {
-    over: false,
-    tone: 'waiting',
-    message: 'The network is busy. Your transaction is still being watched and will be checked again in a few seconds.',
-    afterDismissed: null,
-  },
-  superseded: {
-    over: true,
-    tone: 'failure',
-    message:
-      'The Safe executed another transaction with the same nonce, so this one can no longer run. Nothing was changed.',
-    afterDismissed:
-      'The Safe transaction you stopped waiting for was replaced by another with the same nonce. Nothing was changed.',
-  },
-  outsideSafe: {
-    over: false,
-    tone: 'waiting',
-    message: "This transaction waits for the Safe's owners. Open the portal inside your Safe to follow it.",
-    afterDismissed: null,
-  },
-  walletNeeded: {
-    over: false,
-    tone: 'waiting',
-    message: 'Your wallet is following this batch. Connect it to see how it ended.',
-    afterDismissed: null,
-  },
-  batchFailed: {
-    over: true,
-    tone: 'failure',
-    message: 'Your wallet reports that the batch did not go through. Nothing was changed.',
-    afterDismissed:
-      'Your wallet reports that the batch you stopped waiting for did not go through. Nothing was changed.',
-  },
-  partial: {
-    over: true,
-    tone: 'failure',
-    message: 'Part of the batch went through and part of it failed. The figures show what changed.',
-    afterDismissed:
-      'Part of the batch you stopped waiting for went through and part of it failed. The figures show what changed.',
-  },
-}
-
-/** How long a write whose outcome the busy network could not tell waits before it is looked up again. */
-export const PENDING_RECHECK_MS = 10_000
-
-/** What the holder is told when a write has settled (or failed before it was sent), with its explorer page. */
-export type WriteReport = { message: string; tone: ReportTone; explorer: ExplorerLink | undefined }
-
-/** The nonce and call of a transaction just sent, when the node already knows it. */
-async function sentTransaction(config: Config, hash: Hash) {
-  const client = getClient(config)
-  const transaction = client ? await getTransaction(client, { hash }).catch(() => undefined) : undefined
-  if (!transaction) return {}
-  return { nonce: transaction.nonce, to: transaction.to ?? undefined, input: transaction.input }
-}
-
-type Config = Parameters<typeof getClient>[0]
-
-/** The block and the holder's next nonce as the wallet is asked: where a write whose answer is missed is looked for. */
-async function whereTheChainIs(config: Config, account: Address) {
-  const client = getClient(config)
-  if (!client) return undefined
-  try {
-    const [block, nonce] = await Promise.all([
-      getBlockNumber(client, { cacheTime: 0 }),
-      getTransactionCount(client, { address: account, blockTag: 'pending' }),
-    ])
-    // The write cannot be in a block already mined: an earlier write's event in the latest block is not it.
-    return { fromBlock: Number(block) + 1, nonce }
-  } catch {
-    // Without them the write is still sent; only a missed answer cannot be found again.
-    return undefined
-  }
-}
-
-/**
- * Follows a Safe transaction through the connected Safe: its owners' signatures and then its execution are kept in
- * the pending record, and the executing transaction (never the Safe transaction's hash) goes to the wallet's recent
- * transactions once it is known.
- */
-async function awaitSafeTransaction(config: Config, record: PendingTransaction): Promise<Outcome> {
-  const client = getClient(config)
-  const connector = config.connectors.find((each) => each.type === 'safe')
-  const framed = window.parent !== window
-  const provider = framed ? await connector?.getProvider().catch(() => undefined) : undefined
-  const lookup = safeTransactionLookup(provider)
-  if (!client || !lookup) return { status: 'outsideSafe' }
-  let recorded = record.safe?.txHash !== undefined
-  return awaitSafeOutcome(client, lookup, record, (progress: SafeProgress) => {
-    const latest = readPendingTransaction()
-    if (latest?.hash === record.hash && JSON.stringify(latest.safe) !== JSON.stringify(progress)) {
-      writePendingTransaction({ ...latest, safe: progress })
-    }
-    if (progress.txHash && !recorded) {
-      recorded = true
-      addRecentTransaction(progress.txHash, record.description)
-    }
-  })
-}
-
-/**
- * Follows a batch of calls through the wallet that sent it (EIP-5792 `wallet_getCallsStatus`); the transactions it
- * mined go to the wallet's recent transactions, never the batch id.
- */
-async function awaitBatch(config: Config, record: PendingTransaction & { batch: { id: string } }): Promise<Outcome> {
-  const client = getClient(config)
-  if (!client) return { status: 'walletNeeded' }
-  if (getAccount(config).status !== 'connected') return { status: 'walletNeeded' }
-  const { id } = record.batch
-  const { getCallsStatus } = await import('./batchCalls')
-  return awaitBatchOutcome(
-    client,
-    () => getCallsStatus(config, { id }),
-    (hashes) => {
-      for (const hash of hashes) addRecentTransaction(hash, record.description)
-    },
-  )
-}
-
-/**
- * The one write pipeline every action button uses: guard, simulate, write, then wait for the outcome
- * ({@link awaitOutcome}) and refresh what the write changed. A pending write survives a reload.
+ * The one write pipeline every action button uses: guard, simulate, ask the wallet, then follow the write to its
+ * outcome and refresh what it changed. A pending write survives a reload. Each way of sending is a module of its own
+ * (`write/`: a wallet's transaction, a batch, a Safe transaction, a write whose answer the page missed); what the
+ * holder is told of an outcome is `write/report.ts`.
  */
 export function useTransactor<Id extends string>(options: {
   onSettled: () => void
@@ -234,6 +69,8 @@ export function useTransactor<Id extends string>(options: {
   const waiting = useRef(new Set<Hash>())
   /** The key of the write this page has asked the wallet for and is still waiting on an answer for. */
   const asking = useRef<Hash | null>(null)
+  /** Ends the wait for a Safe's answer, when the holder stops waiting. */
+  const stopAsking = useRef<(() => void) | null>(null)
 
   const active = activePendingTransaction(stored)
   const onChain = active && active.chainId === chain.id ? active : null
@@ -250,6 +87,25 @@ export function useTransactor<Id extends string>(options: {
     return description.kind === 'failed' ? description.message : null
   }, [])
 
+  /** Follows `record` to its outcome, the way it was sent; `null`: it is no longer followed here. */
+  const follow = useCallback(
+    async (
+      client: NonNullable<ReturnType<typeof getClient>>,
+      record: PendingTransaction,
+    ): Promise<Outcome | { sent: PendingTransaction } | null> => {
+      if (record.requested) {
+        const stillAsked = () => readPendingTransaction()?.hash === record.hash && asking.current !== record.hash
+        const found = await findMissedAnswer(client, { ...record, requested: record.requested }, stillAsked)
+        if (found === null) return null
+        return found.kind === 'sent' ? { sent: found.record } : found.outcome
+      }
+      if (record.safe) return followSafe(config, record)
+      if (record.batch) return followBatch(config, { ...record, batch: record.batch })
+      return awaitOutcome(client, record)
+    },
+    [config],
+  )
+
   const settle = useCallback(
     async (record: PendingTransaction, resimulate?: () => Promise<unknown>): Promise<OutcomeStatus | null> => {
       if (waiting.current.has(record.hash)) return null
@@ -261,41 +117,19 @@ export function useTransactor<Id extends string>(options: {
           fail(`No connection to ${config.chains[0].name} is configured.`)
           return null
         }
-        let outcome: Outcome
-        if (record.requested) {
-          // The page that asked the wallet is gone: the transaction is found by its event, then waited for as usual.
-          const found = await findRequestedTransaction(
-            client,
-            { ...record, requested: record.requested },
-            () => readPendingTransaction()?.hash === record.hash && asking.current !== record.hash,
-          )
-          if (found === null) return null
-          if (typeof found === 'string') {
-            const { requested: _, ...rest } = record
-            const latest = readPendingTransaction()
-            const sent: PendingTransaction = { ...rest, hash: found, dismissed: latest?.dismissed }
-            if (latest?.hash === record.hash) writePendingTransaction(sent)
-            addRecentTransaction(found, record.description)
-            waiting.current.delete(record.hash)
-            return settleRef.current(sent, resimulate)
-          }
-          outcome = found
-        } else {
-          outcome = record.safe
-            ? await awaitSafeTransaction(config, record)
-            : record.batch
-              ? await awaitBatch(config, { ...record, batch: record.batch })
-              : await awaitOutcome(client, record)
+        const followed = await follow(client, record)
+        if (followed === null) return null
+        if ('sent' in followed) {
+          // Found by its event: from here on it is waited for as any sent transaction.
+          waiting.current.delete(record.hash)
+          return settleRef.current(followed.sent, resimulate)
         }
-        const row = OUTCOMES[outcome.status]
-        // Dismissed if the holder stopped waiting, or if a newer write has taken the record's place since.
-        const latest = readPendingTransaction()
-        const wasDismissed =
-          latest === null ? record.dismissed === true : latest.hash !== record.hash || latest.dismissed === true
-        if (row.over) clearPendingTransaction(record.hash)
+        const outcome = followed
+        const dismissed = wasDismissed(record, readPendingTransaction())
+        if (isOver(outcome.status)) clearPendingTransaction(record.hash)
         // A revert is explained by running the call again; the state may have changed since, hence the fallback.
         const reason =
-          outcome.status === 'reverted' && resimulate && !wasDismissed
+          outcome.status === 'reverted' && resimulate && !dismissed
             ? await resimulate().then(
                 () => null,
                 (failure: unknown) => (isNetworkFailure(failure) ? null : failureMessage(failure)),
@@ -308,16 +142,8 @@ export function useTransactor<Id extends string>(options: {
             if (latest?.hash === record.hash) void settleRef.current(latest)
           }, PENDING_RECHECK_MS)
         }
-        const message = wasDismissed ? row.afterDismissed : (reason ?? row.message)
-        if (message === null) return outcome.status
-        // A Safe transaction's own hash is not on chain: only its executing transaction has an explorer page.
-        const hash =
-          'receipt' in outcome
-            ? outcome.receipt.transactionHash
-            : record.safe || record.batch || record.requested
-              ? undefined
-              : record.hash
-        setReport({ message, tone: row.tone, explorer: row.over && hash ? transactionLink(chain, hash) : undefined })
+        const told = settledReport({ outcome, record, dismissed, reason, chain })
+        if (told) setReport(told)
         return outcome.status
       } catch (failure) {
         clearPendingTransaction(record.hash)
@@ -329,7 +155,7 @@ export function useTransactor<Id extends string>(options: {
         onSettledRef.current()
       }
     },
-    [config, chain, failureMessage, fail],
+    [config, chain, follow, failureMessage, fail],
   )
 
   const settleRef = useRef(settle)
@@ -348,37 +174,6 @@ export function useTransactor<Id extends string>(options: {
     window.addEventListener('online', resume)
     return () => window.removeEventListener('online', resume)
   }, [chain.id, settle, connection])
-
-  /** Ends the wait for a Safe's answer, when the holder stops waiting. */
-  const stopAsking = useRef<(() => void) | null>(null)
-
-  /**
-   * The Safe's answer to `ask`, or how the write settled without one. An owner may add the write to Safe{Wallet}'s
-   * batch instead of signing it: the Safe then never answers, so the holder's event is looked for meanwhile (as for
-   * a write whose answer the page missed), and the batch's execution settles it. The holder may stop waiting.
-   */
-  const safeAnswer = useCallback(
-    async (
-      ask: Promise<{ hash: Hash } | { batch: string }>,
-      requested: PendingTransaction,
-    ): Promise<
-      { kind: 'sent'; sent: { hash: Hash } | { batch: string } } | { kind: 'settled'; status: OutcomeStatus | null }
-    > => {
-      const never = new Promise<never>(() => {})
-      const found = settleRef
-        .current(requested)
-        .then((status) => (status !== null && OUTCOMES[status].over ? { kind: 'settled' as const, status } : never))
-      const stopped = new Promise<{ kind: 'settled'; status: null }>((resolve) => {
-        stopAsking.current = () => resolve({ kind: 'settled', status: null })
-      })
-      try {
-        return await Promise.race([ask.then((sent) => ({ kind: 'sent' as const, sent })), found, stopped])
-      } finally {
-        stopAsking.current = null
-      }
-    },
-    [],
-  )
 
   /** Runs `action` and resolves with how it ended (`null`: it was not sent, or its outcome could not be told). */
   const run = useCallback(
@@ -408,8 +203,9 @@ export function useTransactor<Id extends string>(options: {
         fail(READ_ONLY_SAFE)
         return null
       }
-      let sent: { hash: Hash } | { batch: string }
-      let requested: PendingTransaction | null = null
+      const facts: WriteFacts = { action: action.id, description: action.description, account: address, chainId }
+      let sent: Sent
+      let requested: AskedWrite | null = null
       let asked: Awaited<ReturnType<typeof whereTheChainIs>>
       setSubmitting(action.id)
       try {
@@ -421,33 +217,28 @@ export function useTransactor<Id extends string>(options: {
         ])
         asked = chainNow
         if (trace && asked) {
-          requested = {
-            hash: requestKey(),
-            action: action.id,
-            description: action.description,
-            account: address,
-            chainId,
-            requested: { ...asked, logs: trace, ...(proposedToSafe ? { safe: true } : {}) },
-          }
+          requested = askedRecord(facts, asked, trace, proposedToSafe)
           writePendingTransaction(requested)
           if (!proposedToSafe) asking.current = requested.hash
         }
-        const ask: Promise<{ hash: Hash } | { batch: string }> = action.send
+        const ask: Promise<Sent> = action.send
           ? action.send().then((batch) => ({ batch }))
           : writeContract(config, request).then((hash) => ({ hash }))
         if (proposedToSafe && requested) {
-          const answer = await safeAnswer(ask, requested)
+          const stop = new Promise<void>((resolve) => {
+            stopAsking.current = resolve
+          })
+          const answer = await safeAnswer(ask, settleRef.current(requested), stop).finally(() => {
+            stopAsking.current = null
+          })
           if (answer.kind === 'settled') return answer.status
           sent = answer.sent
         } else sent = await ask
       } catch (failure) {
-        if (requested?.requested && !proposedToSafe && isWalletRequestExpiry(failure)) {
+        if (requested && !proposedToSafe && isWalletRequestExpiry(failure)) {
           // WalletConnect stopped waiting for the wallet after five minutes, but the holder may still approve there:
           // the write stays recorded and is looked for by its event, like one whose answer the page missed.
-          const unanswered: PendingTransaction = {
-            ...requested,
-            requested: { ...requested.requested, unanswered: true },
-          }
+          const unanswered = unansweredRecord(requested)
           if (readPendingTransaction()?.hash === requested.hash) writePendingTransaction(unanswered)
           asking.current = null
           return settle(unanswered)
@@ -460,28 +251,16 @@ export function useTransactor<Id extends string>(options: {
         asking.current = null
         setSubmitting(null)
       }
-      const hash = 'hash' in sent ? sent.hash : proposedToSafe ? sent.batch : batchKey(sent.batch)
-      if (!isTransactionHash(hash)) {
+      const record = await sentRecord(config, facts, sent, proposedToSafe ? { fromBlock: asked?.fromBlock } : undefined)
+      if (!record) {
         fail('The Safe answered with a transaction id the portal cannot follow. Check the transaction in your Safe.')
         return null
       }
-      const record: PendingTransaction = {
-        hash,
-        action: action.id,
-        description: action.description,
-        account: address,
-        chainId,
-        ...(proposedToSafe
-          ? { safe: asked ? { fromBlock: asked.fromBlock } : {} }
-          : 'batch' in sent
-            ? { batch: { id: sent.batch } }
-            : await sentTransaction(config, hash)),
-      }
       writePendingTransaction(record)
-      if (!proposedToSafe && 'hash' in sent) addRecentTransaction(hash, action.description)
+      if (!proposedToSafe && 'hash' in sent) addRecentTransaction(record.hash, action.description)
       return settle(record, action.simulate)
     },
-    [address, chainId, chain, config, isConnected, settle, submitting, failureMessage, fail, safeAnswer],
+    [address, chainId, chain, config, isConnected, settle, submitting, failureMessage, fail],
   )
 
   /** Frees the actions while the write goes on being watched; its outcome is still reported when it comes. */
