@@ -1,4 +1,4 @@
-import type { Address, Hex } from 'viem'
+import { type Abi, type Address, formatLog, type Hex, numberToHex, parseEventLogs } from 'viem'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import type { ClaimKind, ClaimRow, RowError } from './claims-file.ts'
 import type { Connection } from './connection.ts'
@@ -9,7 +9,7 @@ import { formatBurnPercent, formatToken } from './format.ts'
 const READS_PER_CALL = 500
 /** Concurrent single reads when the chain has no Multicall3. */
 const PARALLEL_READS = 16
-/** First getLogs range; halved while the node refuses a range as too large. */
+/** The largest getLogs range; halved while the node refuses a range as too large. */
 const LOG_RANGE = 50_000n
 
 /** A ClaimAdded event: the record of what `addClaims` allocated. */
@@ -41,7 +41,11 @@ export type ClaimLedger = {
   unlocked: bigint
 }
 
-/** Runs `fetch` over [from, to] in ranges, halving the range while the node refuses it. */
+/**
+ * Runs `fetch` over [from, to] in ranges: a range the node refuses (too many logs, a response over the size limit) is
+ * halved and asked again, and after a success the next range doubles back towards `LOG_RANGE`, so that a dense
+ * stretch of blocks costs a few refused requests rather than shrinking every later one.
+ */
 async function inRanges<T>(from: bigint, to: bigint, fetch: (from: bigint, to: bigint) => Promise<T[]>): Promise<T[]> {
   const all: T[] = []
   let range = LOG_RANGE
@@ -51,12 +55,31 @@ async function inRanges<T>(from: bigint, to: bigint, fetch: (from: bigint, to: b
     try {
       all.push(...(await fetch(start, end)))
       start = end + 1n
+      range = range * 2n < LOG_RANGE ? range * 2n : LOG_RANGE
     } catch (error) {
       if (range === 1n) throw error
       range /= 2n
     }
   }
   return all
+}
+
+/**
+ * A contract's logs in [from, to], decoded with its ABI. Asked once, without the transport's retries: a range refused
+ * for its size fails at once and is split by {@link inRanges}, rather than being sent again whole.
+ */
+async function contractLogs<const abi extends Abi>(
+  connection: Connection,
+  address: Address,
+  abi: abi,
+  from: bigint,
+  to: bigint,
+) {
+  const logs = await connection.client.request(
+    { method: 'eth_getLogs', params: [{ address, fromBlock: numberToHex(from), toBlock: numberToHex(to) }] },
+    { retryCount: 0 },
+  )
+  return parseEventLogs({ abi, logs: logs.map((log) => formatLog(log)), strict: true })
 }
 
 function emptyLedger(kind: ClaimKind, fromBlock: bigint, atBlock: bigint): ClaimLedger {
@@ -101,12 +124,11 @@ export async function readLedger(
   fromBlock: bigint,
   atBlock: bigint,
 ): Promise<ClaimLedger> {
-  const { client } = connection
   const ledger = emptyLedger(kind, fromBlock, atBlock)
   const seen = new Set<string>()
   if (kind === 'vesting') {
     const logs = await inRanges(fromBlock, atBlock, (from, to) =>
-      client.getContractEvents({ address, abi: vestingAbi, fromBlock: from, toBlock: to, strict: true }),
+      contractLogs(connection, address, vestingAbi, from, to),
     )
     for (const log of logs) {
       const where = { blockNumber: log.blockNumber, txHash: log.transactionHash }
@@ -136,7 +158,7 @@ export async function readLedger(
     return ledger
   }
   const logs = await inRanges(fromBlock, atBlock, (from, to) =>
-    client.getContractEvents({ address, abi: legacyClaimAbi, fromBlock: from, toBlock: to, strict: true }),
+    contractLogs(connection, address, legacyClaimAbi, from, to),
   )
   for (const log of logs) {
     const where = { burnPercentage: 0n, blockNumber: log.blockNumber, txHash: log.transactionHash }

@@ -17,7 +17,7 @@ type Call = { contract: ClaimContract; data: Hex; what: string; sender?: Sender 
 /** An account that may send a call, and its role in the refusal message ("the owner", "the pending owner"). */
 type Sender = { address: Address; role: string }
 
-/** Where a Safe's file goes (`--safe`, `--out`), and whether to write it (`--send`). */
+/** The Safe an owner command writes its file for (`--safe`), and where the file goes (`--out`). */
 export type SafeTarget = { address: Address; outDir: string }
 
 /**

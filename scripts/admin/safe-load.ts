@@ -56,8 +56,9 @@ export async function writeSafeBatches(context: LoadContext, options: LoadOption
 
   const problems: string[] = []
   if (isAddressEqual(pendingOwner, safe.address)) {
-    io.err(
-      `warning: the Safe is the pending owner of ${contract.address}, not yet its owner: execute its accept-ownership file before these.`,
+    // Its batches cannot even be sized until then: simulated as the Safe, they would revert.
+    problems.push(
+      `The Safe ${safe.address} is the pending owner of ${contract.address}, not yet its owner: execute its accept-ownership file first, then run this again.`,
     )
   } else if (!isAddressEqual(contract.owner, safe.address)) {
     problems.push(

@@ -181,6 +181,15 @@ describe('a Safe as the owner', () => {
     ])
     expect(await read.owner(chain.vesting)).toBe(chain.owner)
 
+    // Until the Safe has accepted, its loads cannot even be sized: the tool says what to do first.
+    const early = join(dir, 'early.csv')
+    writeFileSync(early, vestingCsv([{ address: holderAddress('early', 0), amount: '5', burn: '0' }]))
+    const pending = await runInProcess(['add-claims', early, '--safe', safe], env(false))
+    expect(pending.code).toBe(2)
+    expect(pending.err).toContain(
+      `The Safe ${safe} is the pending owner of ${chain.vesting}, not yet its owner: execute its accept-ownership file first, then run this again.`,
+    )
+
     await execute(path)
     expect(await read.owner(chain.vesting)).toBe(safe)
     expect(await read.owner(chain.legacy)).toBe(safe)
@@ -406,6 +415,31 @@ describe('a Safe as the owner', () => {
     expect(allowed).toBe(true)
     const again = await runInProcess(['whitelist', vault, 'true', '--safe', safe, '--out', out, '--send'], env(false))
     expect(again.out).toContain('Nothing to change; nothing was sent.')
+  })
+
+  it('proposes a new owner through a file, and the transfer waits for the new owner to accept', async () => {
+    const next = getAddress(ANVIL_ACCOUNTS[5] ?? '')
+    const out = join(dir, 'handover')
+    const result = await runInProcess(
+      ['transfer-ownership', next, '--contract', 'legacy', '--safe', safe, '--out', out, '--send'],
+      env(false),
+    )
+    expect(result.err).toBe(
+      `warning: ${next} has no code and has never sent a transaction. The transfer completes only when it accepts: make sure the new owner's key or multisig works.`,
+    )
+    expect(result.code).toBe(0)
+    expect(result.out).toContain(
+      `Once the Safe has executed the file, to complete the transfer, the new owner ${next} accepts with its own key:`,
+    )
+    await execute(join(out, `transfer-ownership-${next}.json`))
+    expect(await read.owner(chain.legacy)).toBe(safe)
+    expect(
+      await chain.clients.public.readContract({
+        address: chain.legacy,
+        abi: legacyClaimAbi,
+        functionName: 'pendingOwner',
+      }),
+    ).toBe(next)
   })
 
   it('loads everyone else when a locked transfer reaches a holder between the check and the execution', async () => {
