@@ -42,6 +42,9 @@ contract VestingHandler is Cheats {
     bool public ghostAllocatedTwice;
     /// @notice Set when a locked transfer that moves no value went through.
     bool public ghostWorthlessTransferAccepted;
+    /// @notice Set when a call that must not pay at this moment went through: a claim outside the window, an unlock
+    /// with nothing claimable, a locked transfer before claimEnd, or a claim beyond the position.
+    bool public ghostPaidOutOfTurn;
 
     /// @notice Per holder: allocated, plus value received by locked transfers (amount − unlocked share).
     mapping(address holder => uint256 amount) public ghostIn;
@@ -243,6 +246,42 @@ contract VestingHandler is Cheats {
         _count("claimAndBurn");
     }
 
+    /// @notice Tries what must not pay now, as any holder: claim and burn outside the window or beyond the
+    /// position, unlock with nothing claimable, move a locked position before claimEnd. Each must revert and change
+    /// no balance.
+    function tryOutOfTurn(uint256 holderSeed, uint256 amountSeed) external instrumented {
+        address holder = _holders[holderSeed % _holders.length];
+        (uint256 amount,,) = vesting.claimByOwner(holder);
+        uint256 balance = nai.balanceOf(address(vesting));
+        bool inWindow = currentTimestamp >= vesting.claimStart() && currentTimestamp < vesting.claimEnd();
+        uint256 claimed = inWindow ? amount + 1 + amountSeed % 1e18 : bound(amountSeed, 1, 1e27);
+        if (_succeeds(holder, abi.encodeCall(Vesting.claimAndBurn, (claimed)))) ghostPaidOutOfTurn = true;
+        if (vesting.claimableAmount(holder) == 0 && _succeeds(holder, abi.encodeCall(Vesting.unlock, ()))) {
+            ghostPaidOutOfTurn = true;
+        }
+        if (currentTimestamp < vesting.claimEnd() && amount != 0) {
+            address to = _holders[(holderSeed % _holders.length + 1) % _holders.length];
+            if (_succeeds(holder, abi.encodeCall(Vesting.transferLocked, (to, 1)))) ghostPaidOutOfTurn = true;
+        }
+        if (nai.balanceOf(address(vesting)) != balance) ghostPaidOutOfTurn = true;
+        _count("tryOutOfTurn");
+    }
+
+    /// @dev Whether `callData` goes through as `holder`; a revert is caught and undone.
+    function _succeeds(address holder, bytes memory callData) internal returns (bool) {
+        try this.callAs(holder, callData) {
+            return true;
+        } catch {
+            return false;
+        }
+    }
+
+    /// @dev An external entry for a call that may revert, so that the handler can catch it.
+    function callAs(address holder, bytes calldata callData) external {
+        if (msg.sender != address(this)) revert("only the handler");
+        _as(holder, callData);
+    }
+
     function unlock(uint256 holderSeed) external instrumented {
         if (currentTimestamp < vesting.unlockStart()) return;
         address holder = _findHolder(holderSeed, _hasClaimable);
@@ -287,7 +326,7 @@ contract VestingHandler is Cheats {
         if (value == 0) {
             // Nothing still owed would change hands: refused, and the recipient is not made ever allocated.
             bool recipientAllocated = vesting.everAllocated(to);
-            try this.transferAs(from, to, moved) {
+            try this.callAs(from, abi.encodeCall(Vesting.transferLocked, (to, moved))) {
                 ghostWorthlessTransferAccepted = true;
             } catch (bytes memory reason) {
                 vm.assertEq(
@@ -305,12 +344,6 @@ contract VestingHandler is Cheats {
         ghostOut[from] += value;
         ghostIn[to] += value;
         _count(moved == amount ? "transferLockedWhole" : "transferLocked");
-    }
-
-    /// @dev An external entry for a call that is expected to revert, so that the handler can catch it.
-    function transferAs(address from, address to, uint256 amount) external {
-        if (msg.sender != address(this)) revert("only the handler");
-        _as(from, abi.encodeCall(Vesting.transferLocked, (to, amount)));
     }
 
     /*//////////////////////////////////////////////////////////////
