@@ -110,7 +110,7 @@ test.describe('while tokens are unlocking', () => {
       position: { ...before.position, unlockedAmount: paid },
       legacy: 0n,
     })
-    await expect(stat(unlockPanel(page), 'Claimed')).toHaveText('250 NAI')
+    await expect(stat(unlockPanel(page), 'Counted as claimed')).toHaveText('250 NAI')
 
     // The wallet's recent transactions list the two mined transactions, confirmed, never the batch id.
     await page

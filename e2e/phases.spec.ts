@@ -246,7 +246,7 @@ test.describe('after the claim window', () => {
     const unlocking = await expectUnlocking(page, 25, {
       Total: '1,234.56 NAI',
       Unlocked: '308.64 NAI',
-      Claimed: '0 NAI',
+      'Counted as claimed': '0 NAI',
       Claimable: '308.64 NAI',
       'Time left': '273 days 18:00:00',
     })
@@ -273,7 +273,7 @@ test.describe('after the claim window', () => {
     await expectUnlocking(page, 60, {
       Total: '1,234.56 NAI',
       Unlocked: '740.74 NAI',
-      Claimed: '308.64 NAI',
+      'Counted as claimed': '308.64 NAI',
       Claimable: '432.09 NAI',
       'Time left': '146 days 00:00:00',
     })
@@ -289,7 +289,7 @@ test.describe('after the claim window', () => {
     const unlocking = await expectUnlocking(page, 100, {
       Total: '1,234.56 NAI',
       Unlocked: '1,234.56 NAI',
-      Claimed: '0 NAI',
+      'Counted as claimed': '0 NAI',
       Claimable: '1,234.56 NAI',
       'Time left': 'Expired',
     })
@@ -300,7 +300,7 @@ test.describe('after the claim window', () => {
     await expectStats(unlocking, {
       Total: '1,234.56 NAI',
       Unlocked: '1,234.56 NAI',
-      Claimed: '1,234.56 NAI',
+      'Counted as claimed': '1,234.56 NAI',
       Claimable: '0 NAI',
       'Time left': 'Expired',
     })

@@ -69,7 +69,7 @@ test.describe('the timeline', () => {
         [
           ...STRETCHES('closed', ' (now)'),
           'You are here: Nov 14, 2024, 7:00 PM UTC.',
-          'Unlocked: 0 NAI of 1,000 NAI. Claimed: 0 NAI. Claimable: 0 NAI. Still locked: 1,000 NAI.',
+          'Unlocked: 0 NAI of 1,000 NAI. Counted as claimed: 0 NAI. Claimable: 0 NAI. Still locked: 1,000 NAI.',
         ],
       ],
       [
@@ -77,7 +77,7 @@ test.describe('the timeline', () => {
         [
           ...STRETCHES('closed', '', ' (now)'),
           'You are here: May 4, 2026, 1:00 AM UTC.',
-          'Unlocked: 250 NAI of 1,000 NAI. Claimed: 0 NAI. Claimable: 250 NAI. Still locked: 750 NAI.',
+          'Unlocked: 250 NAI of 1,000 NAI. Counted as claimed: 0 NAI. Claimable: 250 NAI. Still locked: 750 NAI.',
         ],
       ],
       [
@@ -85,7 +85,7 @@ test.describe('the timeline', () => {
         [
           ...STRETCHES('closed', '', ' (complete)'),
           'You are here: Feb 2, 2027, 7:00 PM UTC.',
-          'Unlocked: 1,000 NAI of 1,000 NAI. Claimed: 0 NAI. Claimable: 1,000 NAI. Still locked: 0 NAI.',
+          'Unlocked: 1,000 NAI of 1,000 NAI. Counted as claimed: 0 NAI. Claimable: 1,000 NAI. Still locked: 0 NAI.',
         ],
       ],
     ]

@@ -349,7 +349,7 @@ test.describe('countdowns running out', () => {
       await expectStats(unlocking, {
         Total: '1,000 NAI',
         Unlocked: '999.99 NAI',
-        Claimed: '0 NAI',
+        'Counted as claimed': '0 NAI',
         Claimable: '999.99 NAI',
         'Time left': '00:00:02',
       })
@@ -360,7 +360,7 @@ test.describe('countdowns running out', () => {
       await expectStats(unlocking, {
         Total: '1,000 NAI',
         Unlocked: '1,000 NAI',
-        Claimed: '0 NAI',
+        'Counted as claimed': '0 NAI',
         Claimable: '1,000 NAI',
         'Time left': 'Expired',
       })

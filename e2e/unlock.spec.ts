@@ -1,3 +1,4 @@
+import { getAddress } from 'viem'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test, unlockingAt } from './fixtures/index'
 import { openAs, stat, unlockPanel } from './fixtures/ui'
 
@@ -15,7 +16,7 @@ function vestedAt(amount: bigint, timestamp: bigint): bigint {
 test.describe('mid-schedule', () => {
   test.use({ moment: moments.unlocking })
 
-  test('Claim pays exactly what had unlocked at the block, and Claimed follows', async ({
+  test('Claim pays exactly what had unlocked at the block, and "Counted as claimed" follows', async ({
     page,
     wallet,
     chain,
@@ -27,7 +28,7 @@ test.describe('mid-schedule', () => {
     await expect(panel.getByRole('progressbar', { name: 'Unlocked' })).toHaveAttribute('aria-valuenow', '25')
     await expect(stat(panel, 'Total')).toHaveText('1,000 NAI')
     await expect(stat(panel, 'Unlocked')).toHaveText('250 NAI')
-    await expect(stat(panel, 'Claimed')).toHaveText('0 NAI')
+    await expect(stat(panel, 'Counted as claimed')).toHaveText('0 NAI')
     await expect(stat(panel, 'Claimable')).toHaveText('250 NAI')
     const balanceBefore = await chain.balanceOf(accounts.alice)
 
@@ -38,7 +39,7 @@ test.describe('mid-schedule', () => {
     const [hash] = wallet.transactions()
     if (!hash) throw new Error('The page sent no transaction.')
     expect(await wallet.releaseTransactions()).toEqual([hash])
-    await expect(stat(panel, 'Claimed')).toHaveText('250 NAI')
+    await expect(stat(panel, 'Counted as claimed')).toHaveText('250 NAI')
 
     const receipt = await chain.getTransactionReceipt({ hash })
     const block = await chain.getBlock({ blockNumber: receipt.blockNumber })
@@ -54,9 +55,48 @@ test.describe('mid-schedule', () => {
     // Half-way: 500 unlocked, a little over 250 taken, so just under 250 is claimable (rounded down).
     await time.travelTo(unlockingAt(50))
     await expect(stat(panel, 'Unlocked')).toHaveText('500 NAI')
-    await expect(stat(panel, 'Claimed')).toHaveText('250 NAI')
+    await expect(stat(panel, 'Counted as claimed')).toHaveText('250 NAI')
     await expect(stat(panel, 'Claimable')).toHaveText('249.99 NAI')
     await expect(panel.getByRole('button', { name: 'Claim 249.99 NAI' })).toBeEnabled()
+  })
+})
+
+test.describe('a position that received locked tokens', () => {
+  test.use({ moment: moments.unlocking })
+
+  test('counts the unlocked share that came with them as claimed, though its holder took nothing', async ({
+    page,
+    wallet,
+    chain,
+    time,
+  }) => {
+    const pool = getAddress('0x00000000000000000000000000000000000b00c5')
+    await chain.addHolder(alice)
+    await chain.whitelistContract(pool)
+    // A minute past 25 %, alice takes what unlocked, a little over 250 NAI, and parks her position in the pool,
+    // which passes 400 NAI of it on to bob: 400 carry 40 % of what alice took, a little over 100 NAI.
+    await chain.setTime(moments.unlocking + 60)
+    const taken = await chain.unlockAs(accounts.alice)
+    await chain.transferLockedAs(accounts.alice, pool, alice.amount)
+    await chain.transferLockedAs(pool, accounts.bob, nai(400))
+    const carried = (taken.amount * 400n + 999n) / 1000n
+    expect(await chain.position(accounts.bob)).toEqual({
+      amount: nai(400),
+      burnPercentage: alice.burnPercentage,
+      unlockedAmount: carried,
+    })
+    const balanceBefore = await chain.balanceOf(accounts.bob)
+
+    await openAs(page, wallet, accounts.bob, unlockPanel)
+    const panel = unlockPanel(page)
+    await expect(stat(panel, 'Total')).toHaveText('400 NAI')
+    await expect(stat(panel, 'Counted as claimed')).toHaveText('100 NAI')
+
+    await time.travelTo(unlockingAt(50))
+    await expect(stat(panel, 'Unlocked')).toHaveText('200 NAI')
+    await expect(stat(panel, 'Counted as claimed')).toHaveText('100 NAI')
+    await expect(stat(panel, 'Claimable')).toHaveText('99.99 NAI')
+    expect(await chain.balanceOf(accounts.bob)).toBe(balanceBefore)
   })
 })
 
@@ -77,13 +117,13 @@ test.describe('after the unlock ended', () => {
     const panel = unlockPanel(page)
     await expect(panel.getByRole('progressbar', { name: 'Unlocked' })).toHaveAttribute('aria-valuenow', '100')
     await expect(stat(panel, 'Unlocked')).toHaveText('1,000 NAI')
-    await expect(stat(panel, 'Claimed')).toHaveText('250 NAI')
+    await expect(stat(panel, 'Counted as claimed')).toHaveText('250 NAI')
     await expect(stat(panel, 'Claimable')).toHaveText('749.99 NAI')
     await expect(stat(panel, 'Time left')).toHaveText('Expired')
     const balanceBefore = await chain.balanceOf(accounts.alice)
 
     await panel.getByRole('button', { name: 'Claim 749.99 NAI' }).click()
-    await expect(stat(panel, 'Claimed')).toHaveText('1,000 NAI')
+    await expect(stat(panel, 'Counted as claimed')).toHaveText('1,000 NAI')
     await expect(stat(panel, 'Claimable')).toHaveText('0 NAI')
     await expect(panel.getByRole('button')).toHaveCount(0)
 

@@ -893,7 +893,7 @@ test.describe('unlocking through WalletConnect', () => {
     await expect(stat(panel, 'Claimable')).toHaveText('250 NAI')
     const balanceBefore = await chain.balanceOf(accounts.alice)
     await panel.getByRole('button', { name: 'Claim 250 NAI' }).click()
-    await expect(stat(panel, 'Claimed')).toHaveText('250 NAI')
+    await expect(stat(panel, 'Counted as claimed')).toHaveText('250 NAI')
     const [answered] = walletConnect.events('answered')
     const hash = answered?.result
     if (typeof hash !== 'string' || !hash.startsWith('0x')) throw new Error('The wallet sent no transaction.')

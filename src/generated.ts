@@ -266,6 +266,15 @@ export const legacyClaimAbi = [
       { name: 'owner', type: 'address', indexed: true },
       { name: 'amount', type: 'uint256', indexed: false },
     ],
+    name: 'ClaimSkipped',
+  },
+  {
+    type: 'event',
+    anonymous: false,
+    inputs: [
+      { name: 'owner', type: 'address', indexed: true },
+      { name: 'amount', type: 'uint256', indexed: false },
+    ],
     name: 'Claimed',
   },
   {
@@ -288,8 +297,12 @@ export const legacyClaimAbi = [
   },
   {
     type: 'error',
-    inputs: [{ name: 'owner', type: 'address' }],
-    name: 'LegacyClaim_ClaimExists',
+    inputs: [
+      { name: 'owner', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+      { name: 'max', type: 'uint256' },
+    ],
+    name: 'LegacyClaim_AmountTooLarge',
   },
   {
     type: 'error',
@@ -298,6 +311,11 @@ export const legacyClaimAbi = [
       { name: 'claimStart', type: 'uint256' },
     ],
     name: 'LegacyClaim_ClaimNotStarted',
+  },
+  {
+    type: 'error',
+    inputs: [{ name: 'owner', type: 'address' }],
+    name: 'LegacyClaim_DuplicateOwner',
   },
   {
     type: 'error',
@@ -638,6 +656,16 @@ export const vestingAbi = [
     inputs: [
       { name: 'holder', type: 'address', indexed: true },
       { name: 'amount', type: 'uint256', indexed: false },
+      { name: 'burnPercentage', type: 'uint256', indexed: false },
+    ],
+    name: 'ClaimSkipped',
+  },
+  {
+    type: 'event',
+    anonymous: false,
+    inputs: [
+      { name: 'holder', type: 'address', indexed: true },
+      { name: 'amount', type: 'uint256', indexed: false },
       { name: 'received', type: 'uint256', indexed: false },
       { name: 'burned', type: 'uint256', indexed: false },
     ],
@@ -711,15 +739,6 @@ export const vestingAbi = [
     inputs: [
       { name: 'holder', type: 'address' },
       { name: 'amount', type: 'uint256' },
-      { name: 'locked', type: 'uint256' },
-    ],
-    name: 'Vesting_AmountExceedsLocked',
-  },
-  {
-    type: 'error',
-    inputs: [
-      { name: 'holder', type: 'address' },
-      { name: 'amount', type: 'uint256' },
       { name: 'position', type: 'uint256' },
     ],
     name: 'Vesting_AmountExceedsPosition',
@@ -740,6 +759,11 @@ export const vestingAbi = [
       { name: 'burnPercentage', type: 'uint256' },
     ],
     name: 'Vesting_BurnPercentageTooHigh',
+  },
+  {
+    type: 'error',
+    inputs: [{ name: 'holder', type: 'address' }],
+    name: 'Vesting_DuplicateHolder',
   },
   {
     type: 'error',
@@ -810,8 +834,12 @@ export const vestingAbi = [
   },
   {
     type: 'error',
-    inputs: [{ name: 'holder', type: 'address' }],
-    name: 'Vesting_PositionExists',
+    inputs: [
+      { name: 'holder', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+      { name: 'unlockedShare', type: 'uint256' },
+    ],
+    name: 'Vesting_TransferMovesNoValue',
   },
   {
     type: 'error',

@@ -11,7 +11,8 @@ import {ILegacyClaim} from "./interfaces/ILegacyClaim.sol";
 
 /// @title LegacyClaim
 /// @notice Pays out leftovers from earlier vesting platforms: one amount per owner, claimable in full from
-/// `claimStart` on. An owner is allocated at most once, so a batch loaded again can never pay anyone twice.
+/// `claimStart` on. An owner is allocated at most once, so a batch loaded again can never pay anyone twice: it skips
+/// the owners it already holds.
 contract LegacyClaim is ILegacyClaim, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -23,6 +24,10 @@ contract LegacyClaim is ILegacyClaim, Ownable2Step, ReentrancyGuardTransient {
     /// @dev Per owner, the amount still to claim plus one; zero only for an address that was never allocated. After
     /// a claim the slot holds 1, not 0, so that the owner can never be allocated again.
     mapping(address owner => uint256 amountPlusOne) private _claims;
+
+    /// @dev Transient: how many {addClaims} calls this transaction has made so far.
+    /// keccak256(abi.encode(uint256(keccak256("nai.legacyClaim.addClaims.batch")) - 1)) & ~bytes32(uint256(0xff))
+    bytes32 private constant _BATCH_COUNTER_SLOT = 0x430267622cfd998b21df927e887fee2c4aaa92920bcaa783cbfdabb6bf0a4400;
 
     /// @param token_ The paid ERC-20 token.
     /// @param claimStart_ From this time on owners may claim, in seconds since the epoch.
@@ -45,29 +50,47 @@ contract LegacyClaim is ILegacyClaim, Ownable2Step, ReentrancyGuardTransient {
         return _claims[owner] != 0;
     }
 
-    /// @notice Records what each owner may claim and pulls the total from the caller in the same call.
-    /// @dev Emits a {ClaimAdded} event per owner. The caller must have approved this contract for the sum of
-    /// `amounts`.
+    /// @notice Records what each owner never allocated before may claim, and pulls exactly their total from the
+    /// caller in the same call. An owner that was ever allocated (see {everAllocated}), claimed or not, is left out
+    /// with a {ClaimSkipped} event and nothing pulled for it, so a batch run twice allocates nothing twice.
+    /// @dev Emits a {ClaimAdded} event per owner allocated and a {ClaimSkipped} event per owner left out, in the
+    /// order of the batch. The caller must have approved this contract for at least the sum of the amounts
+    /// allocated; nothing is pulled when every owner is left out.
     /// Requirements:
     /// - The caller is the owner; the two arrays have the same length.
-    /// - No owner is the zero address, appears twice, or was ever allocated before, claimed or not.
-    /// - Every amount is above zero and below `type(uint256).max`, in the token's smallest unit.
-    /// - The contract receives exactly the sum of `amounts` (fee-on-transfer tokens are rejected).
+    /// - No owner is the zero address or appears twice in the batch; each item is checked in this order, skipped or
+    ///   not.
+    /// - Every amount is above zero and at most `type(uint128).max`, in the token's smallest unit (far above any
+    ///   token's supply; it keeps the stored amount plus one and the batch total from overflowing).
+    /// - The contract receives exactly the sum of the amounts allocated (fee-on-transfer tokens are rejected).
     function addClaims(address[] calldata owners, uint256[] calldata amounts) external onlyOwner nonReentrant {
         uint256 count = owners.length;
         if (amounts.length != count) revert LegacyClaim_LengthMismatch(count, amounts.length);
+        uint256 batch = _startBatch();
         uint256 total;
         for (uint256 i; i < count; ++i) {
             address owner_ = owners[i];
             uint256 amount = amounts[i];
             if (owner_ == address(0)) revert LegacyClaim_ZeroAddress(i);
             if (amount == 0) revert LegacyClaim_ZeroAmount(owner_);
-            // Also catches an owner that appears twice in this batch: its first item was written just before.
-            if (_claims[owner_] != 0) revert LegacyClaim_ClaimExists(owner_);
-            _claims[owner_] = amount + 1;
-            total += amount;
-            emit ClaimAdded(owner_, amount);
+            if (amount > type(uint128).max) revert LegacyClaim_AmountTooLarge(owner_, amount, type(uint128).max);
+            if (_claims[owner_] == 0) {
+                // Below 2^128 per item: neither the amount plus one nor the total of any batch that fits in calldata
+                // comes near 2^256.
+                unchecked {
+                    _claims[owner_] = amount + 1;
+                    total += amount;
+                }
+                _markInBatch(owner_, batch);
+                emit ClaimAdded(owner_, amount);
+            } else {
+                // Allocated before this batch, or by an earlier item of it: only the second is an error.
+                if (_batchOf(owner_) == batch) revert LegacyClaim_DuplicateOwner(owner_);
+                _markInBatch(owner_, batch);
+                emit ClaimSkipped(owner_, amount);
+            }
         }
+        if (total == 0) return;
         uint256 balanceBefore = token.balanceOf(address(this));
         token.safeTransferFrom(msg.sender, address(this), total);
         uint256 received = token.balanceOf(address(this)) - balanceBefore;
@@ -86,5 +109,31 @@ contract LegacyClaim is ILegacyClaim, Ownable2Step, ReentrancyGuardTransient {
         _claims[msg.sender] = 1;
         emit Claimed(msg.sender, amount);
         token.safeTransfer(msg.sender, amount);
+    }
+
+    /// @dev Gives this {addClaims} call a number no other call in the transaction has. Transient storage outlives a
+    /// call until the end of its transaction, where a multisig may run several batches in a row: the number tells
+    /// this batch's marks from theirs.
+    function _startBatch() private returns (uint256 batch) {
+        assembly ("memory-safe") {
+            batch := add(tload(_BATCH_COUNTER_SLOT), 1)
+            tstore(_BATCH_COUNTER_SLOT, batch)
+        }
+    }
+
+    /// @dev Records in transient storage that `owner_` is an item of batch number `batch`. An owner's mark lives at
+    /// the transient slot numbered by its address: below 2^160, so it can never meet the batch counter or the
+    /// reentrancy guard, whose slots are hashes far above.
+    function _markInBatch(address owner_, uint256 batch) private {
+        assembly ("memory-safe") {
+            tstore(owner_, batch)
+        }
+    }
+
+    /// @dev The number of the last batch of this transaction that had `owner_` as an item; 0 when none did.
+    function _batchOf(address owner_) private view returns (uint256 batch) {
+        assembly ("memory-safe") {
+            batch := tload(owner_)
+        }
     }
 }

@@ -61,6 +61,10 @@ contract Vesting is IVesting, Ownable2Step, ReentrancyGuardTransient {
 
     mapping(address holder => Position) private _positions;
 
+    /// @dev Transient: how many {addClaims} calls this transaction has made so far.
+    /// keccak256(abi.encode(uint256(keccak256("nai.vesting.addClaims.batch")) - 1)) & ~bytes32(uint256(0xff))
+    bytes32 private constant _BATCH_COUNTER_SLOT = 0x9854865c856d966030ff666447896355b567907c84b198df73656be4e01b4500;
+
     /*//////////////////////////////////////////////////////////////
                                CONSTRUCTOR
     //////////////////////////////////////////////////////////////*/
@@ -139,16 +143,22 @@ contract Vesting is IVesting, Ownable2Step, ReentrancyGuardTransient {
                              OWNER FUNCTIONS
     //////////////////////////////////////////////////////////////*/
 
-    /// @notice Allocates positions and pulls their total from the caller in the same call.
-    /// @dev Emits a {ClaimAdded} event per holder. The caller must have approved this contract for the sum of
-    /// `amounts`.
+    /// @notice Allocates positions to holders that were never allocated and pulls exactly their total from the
+    /// caller in the same call. A holder that was ever allocated (see {everAllocated}: a position now or at any time
+    /// before, whether from an earlier batch or received through {transferLocked}) is left out with a {ClaimSkipped}
+    /// event and nothing pulled for it, so a batch run twice allocates nothing twice, and a locked transfer that
+    /// lands on one of its holders before the batch executes cannot block the rest of it.
+    /// @dev Emits a {ClaimAdded} event per holder allocated and a {ClaimSkipped} event per holder left out, in the
+    /// order of the batch. The caller must have approved this contract for at least the sum of the amounts allocated;
+    /// nothing is pulled when every holder is left out.
     /// Requirements:
     /// - The caller is the owner.
     /// - The three arrays have the same length.
-    /// - No holder is the zero address, appears twice, or was ever allocated before.
+    /// - No holder is the zero address or appears twice in the batch; each item is checked in this order, skipped
+    ///   or not.
     /// - Every amount is above zero and at most `type(uint96).max`, in the token's smallest unit.
     /// - Every burn percentage is at most 1e18 (100 %).
-    /// - The contract receives exactly the sum of `amounts` (fee-on-transfer tokens are rejected).
+    /// - The contract receives exactly the sum of the amounts allocated (fee-on-transfer tokens are rejected).
     function addClaims(address[] calldata owners, uint256[] calldata amounts, uint256[] calldata burnPercentages)
         external
         onlyOwner
@@ -158,6 +168,7 @@ contract Vesting is IVesting, Ownable2Step, ReentrancyGuardTransient {
         if (amounts.length != count || burnPercentages.length != count) {
             revert Vesting_LengthMismatch(count, amounts.length, burnPercentages.length);
         }
+        uint256 batch = _startBatch();
         uint256 total;
         for (uint256 i; i < count; ++i) {
             address holder = owners[i];
@@ -167,14 +178,23 @@ contract Vesting is IVesting, Ownable2Step, ReentrancyGuardTransient {
             if (amount == 0) revert Vesting_ZeroAmount(holder);
             if (amount > type(uint96).max) revert Vesting_AmountTooLarge(holder, amount, type(uint96).max);
             if (burnPercentage > FULL_BURN) revert Vesting_BurnPercentageTooHigh(holder, burnPercentage);
-            // Also catches a holder that appears twice in this batch: its first item was written just before.
-            if (_positions[holder].burnPercentagePlusOne != 0) revert Vesting_PositionExists(holder);
-            // forge-lint: disable-next-line(unsafe-typecast) both checked against their limits just above
-            _positions[holder] = Position(uint96(amount), 0, uint64(burnPercentage + 1));
-            total += amount;
-            emit ClaimAdded(holder, amount, burnPercentage);
+            if (_positions[holder].burnPercentagePlusOne == 0) {
+                // forge-lint: disable-next-line(unsafe-typecast) both checked against their limits just above
+                _positions[holder] = Position(uint96(amount), 0, uint64(burnPercentage + 1));
+                _markInBatch(holder, batch);
+                // At most 2^96 per item: the total of any batch that fits in calldata stays far below 2^256.
+                unchecked {
+                    total += amount;
+                }
+                emit ClaimAdded(holder, amount, burnPercentage);
+            } else {
+                // Allocated before this batch, or by an earlier item of it: only the second is an error.
+                if (_batchOf(holder) == batch) revert Vesting_DuplicateHolder(holder);
+                _markInBatch(holder, batch);
+                emit ClaimSkipped(holder, amount, burnPercentage);
+            }
         }
-        _pullExactly(total);
+        if (total != 0) _pullExactly(total);
     }
 
     /// @notice Allows or disallows `contractAddress` to send or receive locked positions via {transferLocked}.
@@ -236,16 +256,23 @@ contract Vesting is IVesting, Ownable2Step, ReentrancyGuardTransient {
     /// @notice Moves `amount` of the caller's position to `to`'s, on the same schedule. The moved part carries its
     /// share of what the caller already unlocked, `ceil(unlockedAmount * amount / positionAmount)`, so that it keeps
     /// unlocking as it would have in the caller's position and no sequence of transfers gets ahead of the schedule
-    /// (beyond one wei of rounding per transfer, caught up later). Before `unlockStart` nothing has unlocked and only
-    /// `amount` moves.
+    /// (beyond one wei of rounding per transfer, caught up later). What changes hands is what is still owed on the
+    /// moved part, `amount - unlockedShare`; `amount` equal to the position amount moves the whole position, and
+    /// everything still owed on it, in one call. Before `unlockStart` nothing has unlocked and only `amount` moves.
     /// @dev Emits a {LockedTransferred} event. Rounding the moved share up keeps the caller's unlocked amount at or
-    /// below its exact share; the recipient may count up to one wei more as unlocked than its exact share, which
-    /// only holds its own claimable amount back. The recipient keeps its burn percentage, or takes the caller's when
+    /// below its exact share. What it costs the recipient: the value it receives, `amount - unlockedShare`, is the
+    /// exact owed share of the moved part, `amount * (positionAmount - unlockedAmount) / positionAmount`, rounded
+    /// down, so up to one wei less than exact for good (that wei stays owed to the caller; nothing is lost between
+    /// the two); and while unlocking, the recipient may count up to one wei more as unlocked than its part has
+    /// vested, which holds its claimable amount back by that wei until the schedule catches up. A transfer whose
+    /// value rounds down to zero reverts, so a position with nothing left owed cannot make an address ever
+    /// allocated (see {everAllocated}) for free. The recipient keeps its burn percentage, or takes the caller's when
     /// it never had a position.
     /// Requirements:
     /// - `block.timestamp >= claimEnd`.
     /// - The caller or `to` is whitelisted; `to` is neither the zero address nor the caller.
-    /// - `0 < amount <=` the caller's position amount minus their unlocked amount.
+    /// - `0 < amount <=` the caller's position amount, in the token's smallest unit.
+    /// - `amount - unlockedShare > 0`: something still owed changes hands.
     /// - `to`'s position amount plus `amount` is at most `type(uint96).max`.
     function transferLocked(address to, uint256 amount) external nonReentrant {
         if (block.timestamp < claimEnd) revert Vesting_NotLockedYet(block.timestamp, claimEnd);
@@ -254,18 +281,17 @@ contract Vesting is IVesting, Ownable2Step, ReentrancyGuardTransient {
         if (amount == 0) revert Vesting_ZeroAmount(msg.sender);
 
         Position memory sender = _positions[msg.sender];
-        uint256 locked = sender.amount - sender.unlockedAmount;
-        if (amount > locked) revert Vesting_AmountExceedsLocked(msg.sender, amount, locked);
+        if (amount > sender.amount) revert Vesting_AmountExceedsPosition(msg.sender, amount, sender.amount);
+        // 0 < amount <= sender.amount, and unlockedAmount * amount < 2^192: no overflow, no division by zero. As
+        // unlockedAmount <= sender.amount, the share is at most both `amount` and the sender's unlockedAmount, so
+        // neither side's unlockedAmount can exceed its amount or fall below zero.
+        uint256 unlockedShare = Math.ceilDiv(uint256(sender.unlockedAmount) * amount, sender.amount);
+        if (unlockedShare == amount) revert Vesting_TransferMovesNoValue(msg.sender, amount, unlockedShare);
         Position memory recipient = _positions[to];
         uint256 recipientAmount = recipient.amount + amount;
         if (recipientAmount > type(uint96).max) {
             revert Vesting_AmountTooLarge(to, recipientAmount, type(uint96).max);
         }
-
-        // 0 < amount <= sender.amount, and unlockedAmount * amount < 2^192: no overflow, no division by zero. The
-        // share is at most both `amount` and the sender's unlockedAmount, so neither side's unlockedAmount can
-        // exceed its amount or fall below zero.
-        uint256 unlockedShare = Math.ceilDiv(uint256(sender.unlockedAmount) * amount, sender.amount);
 
         // forge-lint: disable-start(unsafe-typecast) every value is at most a uint96 amount, as shown above
         _positions[msg.sender] = Position({
@@ -310,6 +336,32 @@ contract Vesting is IVesting, Ownable2Step, ReentrancyGuardTransient {
     /// @dev `amount * burnPercentage / 1e18`, rounded down.
     function _burnShare(uint256 amount, uint256 burnPercentage) private pure returns (uint256) {
         return (amount * burnPercentage) / FULL_BURN;
+    }
+
+    /// @dev Gives this {addClaims} call a number no other call in the transaction has. Transient storage outlives a
+    /// call until the end of its transaction, where a multisig may run several batches in a row: the number tells
+    /// this batch's marks from theirs.
+    function _startBatch() private returns (uint256 batch) {
+        assembly ("memory-safe") {
+            batch := add(tload(_BATCH_COUNTER_SLOT), 1)
+            tstore(_BATCH_COUNTER_SLOT, batch)
+        }
+    }
+
+    /// @dev Records in transient storage that `holder` is an item of batch number `batch`. A holder's mark lives at
+    /// the transient slot numbered by its address: below 2^160, so it can never meet the batch counter or the
+    /// reentrancy guard, whose slots are hashes far above.
+    function _markInBatch(address holder, uint256 batch) private {
+        assembly ("memory-safe") {
+            tstore(holder, batch)
+        }
+    }
+
+    /// @dev The number of the last batch of this transaction that had `holder` as an item; 0 when none did.
+    function _batchOf(address holder) private view returns (uint256 batch) {
+        assembly ("memory-safe") {
+            batch := tload(holder)
+        }
     }
 
     /// @dev Pulls `total` from the caller and checks that exactly `total` arrived.

@@ -1,4 +1,4 @@
-import { type Address, encodeDeployData, getAddress, type Hex, zeroAddress } from 'viem'
+import { type Address, encodeDeployData, encodeFunctionData, getAddress, type Hex, zeroAddress } from 'viem'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import { creationBytecode } from '../lib/artifacts.ts'
 import { type Clients, deployLegacyClaim, deployVesting, type Schedule } from '../lib/deploy.ts'
@@ -8,7 +8,9 @@ import { EXIT, RefusedError } from './errors.ts'
 import { formatRounded, formatTimestamp, groupDigits } from './format.ts'
 import type { Io } from './io.ts'
 import { findDeploymentBlock } from './ledger.ts'
+import { describeSafe, readSafe, writeSafeFile } from './safe.ts'
 import { scheduleProblem } from './schedule.ts'
+import { sendCall } from './send.ts'
 import { type KeySource, loadSigner, signerAddress } from './signer.ts'
 
 export type DeployOptions = {
@@ -18,6 +20,11 @@ export type DeployOptions = {
   /** LegacyClaim's claim start; undefined when LegacyClaim is not deployed. */
   legacyClaimStart: bigint | undefined
   send: boolean
+  /**
+   * A Safe to own the contracts: the deployer proposes it as owner of each, and the Safe's acceptance is written as a
+   * Transaction Builder file to `outDir`.
+   */
+  owner: { safe: Address; outDir: string } | undefined
 }
 
 function vestingDeployData(token: Address, schedule: Schedule): Hex {
@@ -82,6 +89,12 @@ export async function runDeploy(
   }
   const gasPrice = await client.getGasPrice()
   io.out(`Gas price ${formatRounded(gasPrice, 9, 3)} gwei`)
+  if (options.owner) {
+    io.out(`Owner: ${describeSafe(await readSafe(connection, options.owner.safe))}`)
+    io.out(
+      `After deploying, the deployer proposes the Safe as owner of each contract and writes the Safe's acceptOwnership as a Transaction Builder file to ${options.owner.outDir}; the deployer stays the owner until the Safe executes it.`,
+    )
+  }
 
   if (!options.send) {
     io.out('Dry run: nothing was sent. Run again with --send to deploy.')
@@ -94,11 +107,13 @@ export async function runDeploy(
   const lines: string[] = [`VITE_CHAIN_ID=${connection.chain.id}`]
   const toolLines: string[] = []
   const deploymentBlocks: bigint[] = []
+  const deployed: { abi: typeof vestingAbi | typeof legacyClaimAbi; address: Address }[] = []
   if (options.vesting) {
     const before = await client.getBlockNumber()
     const address = getAddress(await deployVesting(clients, token.address, options.vesting))
     const deployedAt = await findDeploymentBlock(connection, address, await client.getBlockNumber(), before + 1n)
     io.out(`Vesting deployed at ${address} (block ${deployedAt})`)
+    deployed.push({ abi: vestingAbi, address })
     deploymentBlocks.push(deployedAt)
     lines.push(`VITE_VESTING_ADDRESS=${address}`)
     // The deployment's facts the app's build may carry, to show the schedule before it reads the chain.
@@ -117,9 +132,29 @@ export async function runDeploy(
     const address = getAddress(await deployLegacyClaim(clients, token.address, options.legacyClaimStart))
     const deployedAt = await findDeploymentBlock(connection, address, await client.getBlockNumber(), before + 1n)
     io.out(`LegacyClaim deployed at ${address} (block ${deployedAt})`)
+    deployed.push({ abi: legacyClaimAbi, address })
     deploymentBlocks.push(deployedAt)
     lines.push(`VITE_LEGACY_ADDRESS=${address}`, `VITE_LEGACY_CLAIM_START=${options.legacyClaimStart}`)
     toolLines.push(`ADMIN_LEGACY_ADDRESS=${address}`, `ADMIN_LEGACY_FROM_BLOCK=${deployedAt}`)
+  }
+  if (options.owner) {
+    const { safe, outDir } = options.owner
+    for (const { abi, address } of deployed) {
+      const data = encodeFunctionData({ abi, functionName: 'transferOwnership', args: [safe] })
+      const receipt = await sendCall(connection, clients.wallet, address, data, `transferOwnership(${safe})`)
+      io.out(`${address}: ${safe} proposed as owner (transaction ${receipt.transactionHash})`)
+    }
+    const path = writeSafeFile(outDir, 'accept-ownership.json', {
+      chainId: connection.chain.id,
+      safe,
+      name: 'Accept ownership of the NAI contracts',
+      description: deployed.map(({ address }) => `${address}: acceptOwnership()`).join('; '),
+      calls: deployed.map(({ abi, address }) => ({
+        to: address,
+        data: encodeFunctionData({ abi, functionName: 'acceptOwnership' }),
+      })),
+    })
+    io.out(`Wrote ${path}: the Safe's owners import it in the Transaction Builder and execute it to take over.`)
   }
   // The app reads a holder's history from the earliest block either contract can have events in.
   const [firstBlock] = deploymentBlocks.toSorted((a, b) => (a < b ? -1 : a > b ? 1 : 0))

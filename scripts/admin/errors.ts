@@ -7,6 +7,8 @@ export const EXIT = {
   refused: 2,
   /** `status`: the contract holds fewer tokens than it owes. */
   insolvent: 3,
+  /** A load finished, but the contract left some rows out (their holders were allocated before): follow them up. */
+  followUp: 4,
 } as const
 
 /** An error the tool reports as a plain message, with the exit code it ends the process with. */

@@ -10,8 +10,11 @@ export type Io = {
   /** Where a progress bar is drawn when it is a terminal. */
   terminal: Terminal | undefined
   promptPassword: (question: string) => Promise<string>
-  /** Called after each batch a load confirms, with how many this run has confirmed: where tests rehearse a crash. */
-  afterBatch?: (confirmed: number) => void
+  /**
+   * Called after each batch a load confirms, with how many this run has confirmed: where tests rehearse a crash, or a
+   * locked transfer landing between two batches.
+   */
+  afterBatch?: (confirmed: number) => void | Promise<void>
 }
 
 /** The Io of a run from the shell. */

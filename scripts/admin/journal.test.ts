@@ -1,11 +1,13 @@
 import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import {
   appendJournal,
   type BatchConfirmed,
   type BatchSubmitted,
+  type BatchWritten,
   defaultJournalPath,
   type JournalKey,
   readJournal,
@@ -13,7 +15,7 @@ import {
 } from './journal.ts'
 
 const key: JournalKey = { chainId: 31337, contract: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', csvSha256: 'aa' }
-const holder = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const holder: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const tx1 = `0x${'1'.repeat(64)}` as const
 const tx2 = `0x${'2'.repeat(64)}` as const
 
@@ -96,5 +98,31 @@ describe('journal', () => {
     expect(summary.unresolved).toEqual([submitted(2, tx2)])
     expect(summary.otherFiles).toBe(1)
     expect(summarizeJournal(entries, { ...key, contract: holder }).confirmed).toEqual([])
+  })
+
+  it('records the files written for a Safe and the holders a confirmed batch left out', () => {
+    const path = tempJournal()
+    const written: BatchWritten = {
+      ...key,
+      event: 'written',
+      at: '2025-01-01T00:00:02.000Z',
+      batch: 3,
+      safe: '0x0092bf978FB2F46A621059Ce9635e5d11fdD5868',
+      file: '/data/claims.csv.safe/003-add-claims-lines-2-2.json',
+      firstLine: 2,
+      lastLine: 2,
+      holders: [holder],
+      total: '1000',
+    }
+    const leftOut = { ...confirmed(2, tx2), skipped: [holder] }
+    appendJournal(path, written)
+    appendJournal(path, leftOut)
+    const { entries } = readJournal(path)
+    expect(entries).toEqual([written, leftOut])
+    const summary = summarizeJournal(entries, key)
+    expect(summary.written).toEqual([written])
+    expect(summary.confirmed).toEqual([leftOut])
+    // A written file is not a transaction awaiting its receipt.
+    expect(summary.unresolved).toEqual([])
   })
 })

@@ -24,12 +24,25 @@ export type BatchConfirmed = Common & {
   blockNumber: string
   gasUsed: string
   holders: Address[]
+  /** Holders the contract left out (ClaimSkipped): ever allocated by the time the batch was mined. */
+  skipped?: Address[]
 }
 export type BatchReverted = Common & { event: 'reverted'; batch: number; txHash: Hex; reason: string }
 export type BatchDropped = Common & { event: 'dropped'; batch: number; txHash: Hex }
 export type ApprovalSent = Common & { event: 'approval'; txHash: Hex; amount: string }
+/** A Transaction Builder file written for a Safe: the exact approval and one batch, for the Safe's owners to execute. */
+export type BatchWritten = Common & {
+  event: 'written'
+  batch: number
+  safe: Address
+  file: string
+  firstLine: number
+  lastLine: number
+  holders: Address[]
+  total: string
+}
 
-export type JournalEntry = BatchSubmitted | BatchConfirmed | BatchReverted | BatchDropped | ApprovalSent
+export type JournalEntry = BatchSubmitted | BatchConfirmed | BatchReverted | BatchDropped | ApprovalSent | BatchWritten
 
 /** The default journal: `<file>.journal.jsonl` beside the claims file. */
 export function defaultJournalPath(csvPath: string): string {
@@ -44,11 +57,22 @@ function isAddressList(value: unknown): value is Address[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string' && isAddress(item))
 }
 
+function parseWritten(value: Record<string, unknown>, common: Common): BatchWritten | undefined {
+  const { batch, safe, file, firstLine, lastLine, holders, total } = value
+  if (typeof batch !== 'number' || typeof safe !== 'string' || !isAddress(safe) || typeof file !== 'string') {
+    return undefined
+  }
+  if (typeof firstLine !== 'number' || typeof lastLine !== 'number') return undefined
+  if (!isAddressList(holders) || typeof total !== 'string') return undefined
+  return { ...common, event: 'written', batch, safe: getAddress(safe), file, firstLine, lastLine, holders, total }
+}
+
 function parseEntry(value: unknown): JournalEntry | undefined {
   if (!isRecord(value)) return undefined
   const { event, chainId, contract, csvSha256, at, txHash } = value
   if (typeof chainId !== 'number' || typeof contract !== 'string' || !isAddress(contract)) return undefined
   if (typeof csvSha256 !== 'string' || typeof at !== 'string') return undefined
+  if (event === 'written') return parseWritten(value, { chainId, contract: getAddress(contract), csvSha256, at })
   if (typeof txHash !== 'string' || !isHex(txHash)) return undefined
   const common = { chainId, contract: getAddress(contract), csvSha256, at, txHash }
   const batch = value.batch
@@ -61,9 +85,11 @@ function parseEntry(value: unknown): JournalEntry | undefined {
     return { ...common, event, batch, nonce, firstLine, lastLine, holders, total }
   }
   if (event === 'confirmed') {
-    const { blockNumber, gasUsed, holders } = value
+    const { blockNumber, gasUsed, holders, skipped } = value
     if (typeof blockNumber !== 'string' || typeof gasUsed !== 'string' || !isAddressList(holders)) return undefined
-    return { ...common, event, batch, blockNumber, gasUsed, holders }
+    if (skipped !== undefined && !isAddressList(skipped)) return undefined
+    const confirmed: BatchConfirmed = { ...common, event, batch, blockNumber, gasUsed, holders }
+    return skipped && skipped.length > 0 ? { ...confirmed, skipped } : confirmed
   }
   if (event === 'reverted' && typeof value.reason === 'string') return { ...common, event, batch, reason: value.reason }
   if (event === 'dropped') return { ...common, event, batch }
@@ -116,6 +142,8 @@ export function sameKey(entry: JournalKey, key: JournalKey): boolean {
 
 export type JournalSummary = {
   confirmed: BatchConfirmed[]
+  /** Transaction Builder files written for a Safe, in the order they were written. */
+  written: BatchWritten[]
   /** Submitted batches with no recorded outcome: the run stopped between sending and the receipt. */
   unresolved: BatchSubmitted[]
   /** Entries for the same contract from another version of the file (ignored; the chain decides). */
@@ -131,9 +159,12 @@ export function summarizeJournal(entries: readonly JournalEntry[], key: JournalK
       entry.contract.toLowerCase() === key.contract.toLowerCase() &&
       entry.csvSha256 !== key.csvSha256,
   ).length
-  const settled = new Set(mine.filter((entry) => entry.event !== 'submitted').map((entry) => entry.txHash))
+  const settled = new Set(
+    mine.flatMap((entry) => (entry.event !== 'submitted' && entry.event !== 'written' ? [entry.txHash] : [])),
+  )
   return {
     confirmed: mine.filter((entry): entry is BatchConfirmed => entry.event === 'confirmed'),
+    written: mine.filter((entry): entry is BatchWritten => entry.event === 'written'),
     unresolved: mine.filter(
       (entry): entry is BatchSubmitted => entry.event === 'submitted' && !settled.has(entry.txHash),
     ),

@@ -13,7 +13,12 @@ function loaded(holder: `0x${string}`, amount: bigint, burnPercentage: bigint): 
   return { holder, amount, burnPercentage, blockNumber: 5n, txHash: `0x${'a'.repeat(64)}` }
 }
 
-function ledger(kind: 'vesting' | 'legacy', claims: LoadedClaim[], transferredIn: string[] = []): ClaimLedger {
+function ledger(
+  kind: 'vesting' | 'legacy',
+  claims: LoadedClaim[],
+  transferredIn: string[] = [],
+  skipped: LoadedClaim[] = [],
+): ClaimLedger {
   const map = new Map<string, LoadedClaim[]>()
   for (const claim of claims)
     map.set(claim.holder.toLowerCase(), [...(map.get(claim.holder.toLowerCase()) ?? []), claim])
@@ -22,6 +27,7 @@ function ledger(kind: 'vesting' | 'legacy', claims: LoadedClaim[], transferredIn
     fromBlock: 3n,
     atBlock: 9n,
     loaded: map,
+    skipped: new Map(skipped.map((claim) => [claim.holder.toLowerCase(), [claim]])),
     transferredIn: new Set(transferredIn.map((holder) => holder.toLowerCase())),
     holders: claims.map((claim) => claim.holder),
     allocated: claims.reduce((sum, claim) => sum + claim.amount, 0n),
@@ -55,6 +61,13 @@ describe('classifyRows', () => {
     const result = classifyRows(rows, chain, new Set([A.toLowerCase(), B.toLowerCase(), D.toLowerCase()]), 18)
     expect(result.alreadyLoaded).toEqual([rows[0]])
     expect(result.toLoad).toEqual([rows[4]])
+    // The contract would skip D and load the rest: D is set aside for follow-up, not an error.
+    expect(result.followUp).toEqual([
+      {
+        row: rows[3],
+        reason: 'received a locked position before it was loaded; the contract would skip it (ClaimSkipped)',
+      },
+    ])
     expect(result.errors).toEqual([
       {
         line: 3,
@@ -63,10 +76,6 @@ describe('classifyRows', () => {
       {
         line: 4,
         message: `${C} is already on chain with different values: amount 1, burn 0% (this file: amount 1, burn 1%)`,
-      },
-      {
-        line: 5,
-        message: `${D} already has a position on chain (received through transferLocked); the contract refuses to add it again`,
       },
     ])
   })
@@ -78,14 +87,27 @@ describe('classifyRows', () => {
     expect(result.errors).toEqual([])
   })
 
-  it('refuses a position no event explains (a from-block that is too late)', () => {
+  it('refuses an allocation no event explains (a from-block that is too late)', () => {
     const result = classifyRows([row(7, A, ONE)], ledger('vesting', []), new Set([A.toLowerCase()]), 18)
     expect(result.errors).toEqual([
       {
         line: 7,
-        message: `${A} already has a position on chain (no ClaimAdded event since block 3 accounts for it; if it was loaded earlier, the from-block is too late); the contract refuses to add it again`,
+        message: `${A} was allocated on chain, but no ClaimAdded event since block 3 accounts for it (if it was loaded earlier, the from-block is too late); the contract would skip it`,
       },
     ])
+    expect(result.toLoad).toEqual([])
+  })
+
+  it('says when a batch already left a holder out, one a locked transfer reached before it executed', () => {
+    const chain = ledger('vesting', [], [D], [loaded(D, ONE, 0n)])
+    const result = classifyRows([row(4, D, ONE)], chain, new Set([D.toLowerCase()]), 18)
+    expect(result.followUp).toEqual([
+      {
+        row: row(4, D, ONE),
+        reason: 'received a locked position before its batch executed; the contract skipped it (ClaimSkipped)',
+      },
+    ])
+    expect(result.errors).toEqual([])
   })
 
   it('matches LegacyClaim owners on the amount, across repeated allocations', () => {

@@ -1,4 +1,4 @@
-import type { Address, Hex } from 'viem'
+import { type Abi, type Address, formatLog, type Hex, numberToHex, parseEventLogs } from 'viem'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import type { ClaimKind, ClaimRow, RowError } from './claims-file.ts'
 import type { Connection } from './connection.ts'
@@ -9,19 +9,24 @@ import { formatBurnPercent, formatToken } from './format.ts'
 const READS_PER_CALL = 500
 /** Concurrent single reads when the chain has no Multicall3. */
 const PARALLEL_READS = 16
-/** First getLogs range; halved while the node refuses a range as too large. */
+/** The largest getLogs range; halved while the node refuses a range as too large. */
 const LOG_RANGE = 50_000n
 
 /** A ClaimAdded event: the record of what `addClaims` allocated. */
 export type LoadedClaim = { holder: Address; amount: bigint; burnPercentage: bigint; blockNumber: bigint; txHash: Hex }
+
+/** A ClaimSkipped event: a holder `addClaims` left out because it was ever allocated, with the values it was given. */
+export type SkippedClaim = LoadedClaim
 
 /** What the chain says about a contract's allocations, read at one block. */
 export type ClaimLedger = {
   kind: ClaimKind
   fromBlock: bigint
   atBlock: bigint
-  /** ClaimAdded events by lower-case holder (LegacyClaim may allocate the same owner again after a claim). */
+  /** ClaimAdded events by lower-case holder (a contract of an earlier version may have allocated one twice). */
   loaded: Map<string, LoadedClaim[]>
+  /** ClaimSkipped events by lower-case holder: batches that named a holder the contract already had. */
+  skipped: Map<string, SkippedClaim[]>
   /** Holders that got a Vesting position through `transferLocked`, not `addClaims`. */
   transferredIn: Set<string>
   /** Every holder in order of first appearance (ClaimAdded, then LockedTransferred recipients). */
@@ -36,7 +41,11 @@ export type ClaimLedger = {
   unlocked: bigint
 }
 
-/** Runs `fetch` over [from, to] in ranges, halving the range while the node refuses it. */
+/**
+ * Runs `fetch` over [from, to] in ranges: a range the node refuses (too many logs, a response over the size limit) is
+ * halved and asked again, and after a success the next range doubles back towards `LOG_RANGE`, so that a dense
+ * stretch of blocks costs a few refused requests rather than shrinking every later one.
+ */
 async function inRanges<T>(from: bigint, to: bigint, fetch: (from: bigint, to: bigint) => Promise<T[]>): Promise<T[]> {
   const all: T[] = []
   let range = LOG_RANGE
@@ -46,6 +55,7 @@ async function inRanges<T>(from: bigint, to: bigint, fetch: (from: bigint, to: b
     try {
       all.push(...(await fetch(start, end)))
       start = end + 1n
+      range = range * 2n < LOG_RANGE ? range * 2n : LOG_RANGE
     } catch (error) {
       if (range === 1n) throw error
       range /= 2n
@@ -54,12 +64,31 @@ async function inRanges<T>(from: bigint, to: bigint, fetch: (from: bigint, to: b
   return all
 }
 
+/**
+ * A contract's logs in [from, to], decoded with its ABI. Asked once, without the transport's retries: a range refused
+ * for its size fails at once and is split by {@link inRanges}, rather than being sent again whole.
+ */
+async function contractLogs<const abi extends Abi>(
+  connection: Connection,
+  address: Address,
+  abi: abi,
+  from: bigint,
+  to: bigint,
+) {
+  const logs = await connection.client.request(
+    { method: 'eth_getLogs', params: [{ address, fromBlock: numberToHex(from), toBlock: numberToHex(to) }] },
+    { retryCount: 0 },
+  )
+  return parseEventLogs({ abi, logs: logs.map((log) => formatLog(log)), strict: true })
+}
+
 function emptyLedger(kind: ClaimKind, fromBlock: bigint, atBlock: bigint): ClaimLedger {
   return {
     kind,
     fromBlock,
     atBlock,
     loaded: new Map(),
+    skipped: new Map(),
     transferredIn: new Set(),
     holders: [],
     allocated: 0n,
@@ -82,6 +111,11 @@ function recordLoaded(ledger: ClaimLedger, claim: LoadedClaim): void {
   ledger.allocated += claim.amount
 }
 
+function recordSkipped(ledger: ClaimLedger, claim: SkippedClaim): void {
+  const key = claim.holder.toLowerCase()
+  ledger.skipped.set(key, [...(ledger.skipped.get(key) ?? []), claim])
+}
+
 /** Reads every event of a Vesting or LegacyClaim from `fromBlock` to `atBlock` into a ledger. */
 export async function readLedger(
   connection: Connection,
@@ -90,12 +124,11 @@ export async function readLedger(
   fromBlock: bigint,
   atBlock: bigint,
 ): Promise<ClaimLedger> {
-  const { client } = connection
   const ledger = emptyLedger(kind, fromBlock, atBlock)
   const seen = new Set<string>()
   if (kind === 'vesting') {
     const logs = await inRanges(fromBlock, atBlock, (from, to) =>
-      client.getContractEvents({ address, abi: vestingAbi, fromBlock: from, toBlock: to, strict: true }),
+      contractLogs(connection, address, vestingAbi, from, to),
     )
     for (const log of logs) {
       const where = { blockNumber: log.blockNumber, txHash: log.transactionHash }
@@ -103,6 +136,9 @@ export async function readLedger(
         case 'ClaimAdded':
           recordLoaded(ledger, { ...log.args, ...where })
           addHolder(ledger, seen, log.args.holder)
+          break
+        case 'ClaimSkipped':
+          recordSkipped(ledger, { ...log.args, ...where })
           break
         case 'LockedTransferred':
           if (!ledger.loaded.has(log.args.to.toLowerCase())) ledger.transferredIn.add(log.args.to.toLowerCase())
@@ -122,19 +158,15 @@ export async function readLedger(
     return ledger
   }
   const logs = await inRanges(fromBlock, atBlock, (from, to) =>
-    client.getContractEvents({ address, abi: legacyClaimAbi, fromBlock: from, toBlock: to, strict: true }),
+    contractLogs(connection, address, legacyClaimAbi, from, to),
   )
   for (const log of logs) {
+    const where = { burnPercentage: 0n, blockNumber: log.blockNumber, txHash: log.transactionHash }
     if (log.eventName === 'ClaimAdded') {
-      const { owner, amount } = log.args
-      recordLoaded(ledger, {
-        holder: owner,
-        amount,
-        burnPercentage: 0n,
-        blockNumber: log.blockNumber,
-        txHash: log.transactionHash,
-      })
-      addHolder(ledger, seen, owner)
+      recordLoaded(ledger, { holder: log.args.owner, amount: log.args.amount, ...where })
+      addHolder(ledger, seen, log.args.owner)
+    } else if (log.eventName === 'ClaimSkipped') {
+      recordSkipped(ledger, { holder: log.args.owner, amount: log.args.amount, ...where })
     } else if (log.eventName === 'Claimed') {
       ledger.received += log.args.amount
     }
@@ -208,20 +240,25 @@ export async function readPositions(
 
 const NO_POSITION: Position = { amount: 0n, burnPercentage: 0n, unlockedAmount: 0n }
 
-/** Holders that have some position on chain right now, whatever put it there. */
-export async function holdersWithPosition(
+/** Holders the contract says it ever allocated (`everAllocated`): the ones `addClaims` would leave out. */
+export async function holdersEverAllocated(
   connection: Connection,
   kind: ClaimKind,
   contract: Address,
   holders: readonly Address[],
   blockNumber: bigint,
 ): Promise<Set<string>> {
-  const positions = await readPositions(connection, kind, contract, holders, blockNumber)
-  const present = new Set<string>()
-  for (const [holder, p] of positions) {
-    if (p.amount > 0n || p.burnPercentage > 0n || p.unlockedAmount > 0n) present.add(holder)
-  }
-  return present
+  const { client } = connection
+  const abi = kind === 'vesting' ? vestingAbi : legacyClaimAbi
+  const call = (holder: Address) => ({ address: contract, abi, functionName: 'everAllocated', args: [holder] }) as const
+  const flags = await readPerHolder(
+    connection,
+    holders,
+    blockNumber,
+    (holder) => client.readContract({ ...call(holder), blockNumber }),
+    (group, options) => client.multicall({ contracts: group.map(call), ...options }),
+  )
+  return new Set(holders.filter((_, i) => flags[i] === true).map((holder) => holder.toLowerCase()))
 }
 
 /**
@@ -255,11 +292,16 @@ export async function findDeploymentBlock(
   return low
 }
 
+/** A row the contract would leave out, and why: its holder was ever allocated without this file loading it. */
+export type FollowUp = { row: ClaimRow; reason: string }
+
 export type Classified = {
   /** Rows not yet on chain. */
   toLoad: ClaimRow[]
   /** Rows already loaded with exactly these values. */
   alreadyLoaded: ClaimRow[]
+  /** Rows the contract skips: their holders received a locked position before this file loaded them. */
+  followUp: FollowUp[]
   /** Rows that conflict with the chain. */
   errors: RowError[]
 }
@@ -271,21 +313,22 @@ function claimValues(kind: ClaimKind, amount: bigint, burnPercentage: bigint, de
 
 /**
  * Sorts each row by what the chain already holds. ClaimAdded events are the record of what was loaded (a
- * position's current amount falls as the holder claims, so it cannot say what was loaded); `present` — holders
- * with a position now — catches positions no ClaimAdded in the scanned range accounts for.
+ * position's current amount falls as the holder claims, so it cannot say what was loaded); `everAllocated` —
+ * holders the contract would leave out — catches holders no ClaimAdded in the scanned range accounts for.
  * - an event with the same amount (and burn percentage): already loaded, skipped;
  * - an event with other values: an error, the file and the chain disagree;
- * - no event but a position (received through transferLocked, or loaded before `fromBlock`): an error, the
- *   contract would refuse it and the file cannot be right about it;
+ * - no event, ever allocated through a locked transfer: the contract would skip the row (ClaimSkipped), so it is
+ *   set aside for follow-up and the rest goes on;
+ * - no event, ever allocated, no transfer either (loaded before `fromBlock`): an error, the from-block is too late;
  * - neither: to load.
  */
 export function classifyRows(
   rows: readonly ClaimRow[],
   ledger: ClaimLedger,
-  present: ReadonlySet<string>,
+  everAllocated: ReadonlySet<string>,
   decimals: number,
 ): Classified {
-  const result: Classified = { toLoad: [], alreadyLoaded: [], errors: [] }
+  const result: Classified = { toLoad: [], alreadyLoaded: [], followUp: [], errors: [] }
   for (const row of rows) {
     const key = row.holder.toLowerCase()
     const loaded = ledger.loaded.get(key) ?? []
@@ -299,13 +342,17 @@ export function classifyRows(
         line: row.line,
         message: `${row.holder} is already on chain with different values: ${onChain} (this file: ${claimValues(ledger.kind, row.amount, row.burnPercentage, decimals)})`,
       })
-    } else if (ledger.transferredIn.has(key) || present.has(key)) {
-      const how = ledger.transferredIn.has(key)
-        ? 'received through transferLocked'
-        : `no ClaimAdded event since block ${ledger.fromBlock} accounts for it; if it was loaded earlier, the from-block is too late`
+    } else if (ledger.transferredIn.has(key)) {
+      result.followUp.push({
+        row,
+        reason: ledger.skipped.has(key)
+          ? 'received a locked position before its batch executed; the contract skipped it (ClaimSkipped)'
+          : 'received a locked position before it was loaded; the contract would skip it (ClaimSkipped)',
+      })
+    } else if (everAllocated.has(key)) {
       result.errors.push({
         line: row.line,
-        message: `${row.holder} already has a position on chain (${how}); the contract refuses to add it again`,
+        message: `${row.holder} was allocated on chain, but no ClaimAdded event since block ${ledger.fromBlock} accounts for it (if it was loaded earlier, the from-block is too late); the contract would skip it`,
       })
     } else {
       result.toLoad.push(row)

@@ -1,27 +1,28 @@
 import { createHash } from 'node:crypto'
 import { accessSync, constants, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import {
-  type Address,
-  BaseError,
-  erc20Abi,
-  type LocalAccount,
-  MethodNotFoundRpcError,
-  MethodNotSupportedRpcError,
-} from 'viem'
-import { type Batch, planBatches } from './batches.ts'
+import { type Address, erc20Abi, type LocalAccount } from 'viem'
 import { type ClaimKind, type ClaimRow, type RowError, readClaimsFile, totalAmount } from './claims-file.ts'
 import type { Connection } from './connection.ts'
 import { walletClient } from './connection.ts'
 import { type ClaimContract, CONTRACT_NAME, readClaimContract } from './contracts.ts'
 import { AdminError, EXIT, RefusedError } from './errors.ts'
+import { reportFollowUp } from './follow-up.ts'
 import { formatDuration, formatRounded, formatToken, groupDigits } from './format.ts'
 import type { Io } from './io.ts'
-import { type JournalKey, readJournal, sameKey, summarizeJournal } from './journal.ts'
-import { type ClaimLedger, classifyRows, findDeploymentBlock, holdersWithPosition, readLedger } from './ledger.ts'
+import { type BatchWritten, type JournalKey, readJournal, sameKey, summarizeJournal } from './journal.ts'
+import {
+  type ClaimLedger,
+  classifyRows,
+  type FollowUp,
+  findDeploymentBlock,
+  holdersEverAllocated,
+  readLedger,
+} from './ledger.ts'
+import { lineRange, type Plan, planLoad } from './plan.ts'
 import { LoadProgress } from './progress.ts'
-import { describeFailure } from './revert.ts'
-import { addClaimsCalldata, approveCalldata, approveExactly, type Sender, sendBatch, settleSubmitted } from './send.ts'
+import { writeSafeBatches } from './safe-load.ts'
+import { approveCalldata, approveExactly, type Sender, sendBatch, settleSubmitted } from './send.ts'
 import { type KeySource, loadSigner, signerAddress } from './signer.ts'
 
 export type LoadOptions = {
@@ -31,6 +32,7 @@ export type LoadOptions = {
   /** Explicit first block to read events from; found from the chain when absent. */
   fromBlock: bigint | undefined
   journalPath: string
+  /** Send the batches (with a key), or write the Safe's files (with `safe`). */
   send: boolean
   /** Send the exact approval when the allowance differs; false with --no-approve. */
   approve: boolean
@@ -39,6 +41,10 @@ export type LoadOptions = {
   maxBatch: number
   /** How long to wait for a transaction an earlier run left pending. */
   pendingWaitMs: number
+  /** The Safe that owns the contract: write Transaction Builder files for its owners instead of sending. */
+  safe: Address | undefined
+  /** Where the Safe's files go. */
+  safeOutDir: string
 }
 
 export type LoadContext = { connection: Connection; io: Io; keys: KeySource }
@@ -59,98 +65,6 @@ function reportRowErrors(io: Io, csvPath: string, errors: RowError[], what: stri
   const sorted = [...errors].sort((a, b) => a.line - b.line)
   for (const error of sorted) io.err(`${csvPath}:${error.line}: ${error.message}`)
   throw new RefusedError(`${groupDigits(sorted.length)} ${what} in ${csvPath}; nothing was sent.`)
-}
-
-function isUnsupported(error: unknown): boolean {
-  if (!(error instanceof BaseError)) return false
-  return (
-    error.walk((cause) => cause instanceof MethodNotFoundRpcError || cause instanceof MethodNotSupportedRpcError) !==
-    null
-  )
-}
-
-/** The gas one batch would use, estimated on the current state. */
-type Estimator = (rows: ClaimRow[]) => Promise<bigint>
-
-/** Plain eth_estimateGas: right once the allowance covers the batch. */
-function estimateWithAllowance(connection: Connection, from: Address, contract: ClaimContract): Estimator {
-  return async (rows) => {
-    try {
-      return await connection.client.estimateGas({
-        account: from,
-        to: contract.address,
-        data: addClaimsCalldata(contract.kind, rows),
-      })
-    } catch (error) {
-      throw new AdminError(
-        `Estimating a batch from line ${rows[0]?.line} failed: ${describeFailure(error, contract.token)}`,
-      )
-    }
-  }
-}
-
-/** eth_simulateV1 of approve + addClaims in one block: sizes batches before any approval exists. */
-function estimateWithSimulatedApproval(connection: Connection, from: Address, contract: ClaimContract): Estimator {
-  return async (rows) => {
-    const [block] = await connection.client.simulateBlocks({
-      blocks: [
-        {
-          calls: [
-            { account: from, to: contract.token.address, data: approveCalldata(contract.address, totalAmount(rows)) },
-            { account: from, to: contract.address, data: addClaimsCalldata(contract.kind, rows) },
-          ],
-        },
-      ],
-    })
-    const [approval, addClaims] = block?.calls ?? []
-    if (approval?.status !== 'success') {
-      throw new AdminError(`Simulating the approval failed: ${describeFailure(approval?.error, contract.token)}`)
-    }
-    if (addClaims?.status !== 'success') {
-      throw new AdminError(
-        `Simulating the batch from line ${rows[0]?.line} failed: ${describeFailure(addClaims?.error, contract.token)}`,
-      )
-    }
-    return addClaims.maxUsedGas ?? addClaims.gasUsed
-  }
-}
-
-type Plan = { batches: Batch<ClaimRow>[]; gasKnown: boolean }
-
-async function planLoad(
-  connection: Connection,
-  from: Address,
-  contract: ClaimContract,
-  rows: ClaimRow[],
-  allowance: bigint,
-  limits: { targetGas: bigint; maxItems: number },
-): Promise<Plan> {
-  const needed = totalAmount(rows)
-  if (allowance >= needed) {
-    return {
-      batches: await planBatches(rows, estimateWithAllowance(connection, from, contract), limits),
-      gasKnown: true,
-    }
-  }
-  try {
-    return {
-      batches: await planBatches(rows, estimateWithSimulatedApproval(connection, from, contract), limits),
-      gasKnown: true,
-    }
-  } catch (error) {
-    if (!isUnsupported(error)) throw error
-    const batches: Batch<ClaimRow>[] = []
-    for (let i = 0; i < rows.length; i += limits.maxItems) {
-      batches.push({ items: rows.slice(i, i + limits.maxItems), gas: 0n })
-    }
-    return { batches, gasKnown: false }
-  }
-}
-
-function lineRange(rows: readonly ClaimRow[]): string {
-  const first = rows[0]?.line ?? 0
-  const last = rows[rows.length - 1]?.line ?? 0
-  return first === last ? `line ${first}` : `lines ${first}–${last}`
 }
 
 type Verification = { identical: number; missing: ClaimRow[]; ledger: ClaimLedger; balance: bigint }
@@ -183,9 +97,39 @@ async function verifyOnChain(
 }
 
 /**
+ * What became of the files earlier runs wrote for a Safe, read from the chain: executed when every holder of the file
+ * is loaded or left out for follow-up, not executed when none is.
+ */
+function reportWrittenFiles(io: Io, written: readonly BatchWritten[], settled: ReadonlySet<string>): void {
+  if (written.length === 0) return
+  const executed: number[] = []
+  const pending: BatchWritten[] = []
+  for (const entry of written) {
+    const done = entry.holders.filter((holder) => settled.has(holder.toLowerCase())).length
+    if (done === entry.holders.length) executed.push(entry.batch)
+    else if (done === 0) pending.push(entry)
+    else {
+      io.out(
+        `Journal: file ${entry.batch} (${entry.file}) is partly on chain: ${done} of ${entry.holders.length} holders; the rest are written again below.`,
+      )
+    }
+  }
+  io.out(
+    `Journal: ${written.length} file(s) written for the Safe by earlier runs; ${executed.length} executed${pending.length > 0 ? `, ${pending.length} not executed yet` : ''}.`,
+  )
+  for (const entry of pending) {
+    io.out(
+      `  file ${entry.batch} (lines ${entry.firstLine}–${entry.lastLine}, ${entry.file}) is not on chain: its rows are written again below; discard it, or if it is executed anyway, whichever runs second loads and funds nothing.`,
+    )
+  }
+}
+
+/**
  * `add-claims` / `add-legacy-claims`: validates the whole file, compares it with the chain, plans gas-sized
  * batches and, with `--send`, approves exactly what is needed and loads the batches one receipt at a time,
- * journaling each; then reads the chain back and checks every row. Returns the exit code.
+ * journaling each; then reads the chain back and checks every row. With `--safe`, writes the batches as
+ * Transaction Builder files for the Safe's owners instead. Rows the contract leaves out (their holders were reached by
+ * a locked transfer first) are reported for follow-up. Returns the exit code.
  */
 export async function runLoad(context: LoadContext, options: LoadOptions): Promise<number> {
   const started = performance.now()
@@ -222,22 +166,23 @@ export async function runLoad(context: LoadContext, options: LoadOptions): Promi
       `Journal ${options.journalPath}: ${before.otherFiles} entries for this contract from another version of the file (ignored; the chain decides what is loaded).`,
     )
   }
-  const settled = await settleSubmitted(connection, options.journalPath, before.unresolved, {
-    waitMs: options.send ? options.pendingWaitMs : 0,
-    record: options.send,
+  const sending = options.send && options.safe === undefined
+  const settled = await settleSubmitted(connection, options.journalPath, kind, before.unresolved, {
+    waitMs: sending ? options.pendingWaitMs : 0,
+    record: sending,
   })
   for (const { entry, outcome } of settled) {
     const what = outcome === 'pending' ? 'is still pending' : `was ${outcome}`
     io.out(`Journal: batch ${entry.batch} (transaction ${entry.txHash}) from an earlier run ${what}.`)
   }
-  if (options.send && settled.some(({ outcome }) => outcome === 'pending')) {
+  if (sending && settled.some(({ outcome }) => outcome === 'pending')) {
     throw new RefusedError(
       'A batch from an earlier run is still pending; run again once it is mined. Nothing was sent.',
     )
   }
   const settledJournal = readJournal(options.journalPath).entries
-  const { confirmed } = summarizeJournal(settledJournal, journalKey)
-  // Batch numbers go on from earlier runs, so that each number means one transaction in the journal.
+  const { confirmed, written } = summarizeJournal(settledJournal, journalKey)
+  // Batch numbers go on from earlier runs, so that each number means one transaction or one file in the journal.
   const firstBatch =
     settledJournal.reduce(
       (highest, entry) => (sameKey(entry, journalKey) && 'batch' in entry ? Math.max(highest, entry.batch) : highest),
@@ -246,9 +191,9 @@ export async function runLoad(context: LoadContext, options: LoadOptions): Promi
 
   const head = await connection.client.getBlockNumber()
   const fromBlock = await resolveFromBlock(connection, contract.address, options.fromBlock, head)
-  const [ledger, present] = await Promise.all([
+  const [ledger, everAllocated] = await Promise.all([
     readLedger(connection, kind, contract.address, fromBlock, head),
-    holdersWithPosition(
+    holdersEverAllocated(
       connection,
       kind,
       contract.address,
@@ -256,14 +201,17 @@ export async function runLoad(context: LoadContext, options: LoadOptions): Promi
       head,
     ),
   ])
-  const classified = classifyRows(rows, ledger, present, token.decimals)
+  const classified = classifyRows(rows, ledger, everAllocated, token.decimals)
   if (classified.errors.length > 0) reportRowErrors(io, csvPath, classified.errors, 'row(s) conflicting with the chain')
 
   // The journal must agree with the chain: a confirmed batch whose holders are not there means a wrong chain,
-  // contract or journal, and going on could load them a second time somewhere they already are.
-  const loadedKeys = new Set(classified.alreadyLoaded.map((row) => row.holder.toLowerCase()))
+  // contract or journal, and going on could load them a second time somewhere they already are. A holder the
+  // batch's contract left out is there for follow-up.
+  const settledKeys = new Set(
+    [...classified.alreadyLoaded, ...classified.followUp.map(({ row }) => row)].map((row) => row.holder.toLowerCase()),
+  )
   for (const entry of confirmed) {
-    const absent = entry.holders.find((holder) => !loadedKeys.has(holder.toLowerCase()))
+    const absent = entry.holders.find((holder) => !settledKeys.has(holder.toLowerCase()))
     if (absent) {
       throw new RefusedError(
         `The journal ${options.journalPath} records batch ${entry.batch} (transaction ${entry.txHash}) as confirmed, but ${absent} is not on chain with this file's values. Is this the right RPC and contract? To start over against this chain, pass a new --journal file.`,
@@ -276,32 +224,68 @@ export async function runLoad(context: LoadContext, options: LoadOptions): Promi
       `Journal: ${confirmed.length} confirmed batch(es), ${groupDigits(holders)} holders, from earlier runs; resuming.`,
     )
   }
+  reportWrittenFiles(io, written, settledKeys)
   io.out(
     `Already on chain with identical values: ${groupDigits(classified.alreadyLoaded.length)} rows (skipped, ${amount(totalAmount(classified.alreadyLoaded))})`,
   )
+  if (classified.followUp.length > 0) {
+    io.out(
+      `Left out by the contract: ${groupDigits(classified.followUp.length)} rows (${amount(totalAmount(classified.followUp.map(({ row }) => row)))}), for follow-up below`,
+    )
+  }
   const toLoad = classified.toLoad
-  const needed = totalAmount(toLoad)
-  io.out(`To load: ${groupDigits(toLoad.length)} holders, ${amount(needed)}`)
+  io.out(`To load: ${groupDigits(toLoad.length)} holders, ${amount(totalAmount(toLoad))}`)
+
+  const followUp: FollowUp[] = [...classified.followUp]
+  const report = (written: boolean) =>
+    reportFollowUp(io, csvPath, followUp, token, { writeFile: written, exitCode: written ? EXIT.followUp : EXIT.ok })
+
+  if (options.safe !== undefined && toLoad.length > 0) {
+    const wrote = await writeSafeBatches(context, options, {
+      safe: options.safe,
+      contract,
+      toLoad,
+      journalKey,
+      firstBatch,
+    })
+    return report(wrote)
+  }
 
   let sentBatches = 0
   let gasUsed = 0n
   if (toLoad.length > 0) {
     const outcome = await loadRows(context, options, contract, toLoad, journalKey, firstBatch)
-    if (!outcome) return EXIT.ok
+    if (!outcome) return report(false)
     sentBatches = outcome.batches
     gasUsed = outcome.gasUsed
+    for (const holder of outcome.skipped) {
+      const row = toLoad.find((candidate) => candidate.holder.toLowerCase() === holder.toLowerCase())
+      if (row) {
+        followUp.push({ row, reason: 'received a locked position before its batch was mined; the contract skipped it' })
+      }
+    }
   } else {
-    io.out('Nothing to load: every row is already on chain with identical values.')
+    io.out(
+      followUp.length === 0
+        ? 'Nothing to load: every row is already on chain with identical values.'
+        : 'Nothing to load: every row is already on chain with identical values, or left out by the contract.',
+    )
   }
 
   const check = await verifyOnChain(connection, contract, rows, fromBlock)
+  const leftOut = new Set(followUp.map(({ row }) => row.holder.toLowerCase()))
+  const missing = check.missing.filter((row) => !leftOut.has(row.holder.toLowerCase()))
   const wallMs = performance.now() - started
+  const loadedNow = toLoad.length - (followUp.length - classified.followUp.length)
   io.out('')
   io.out(`Summary (read back from chain at block ${check.ledger.atBlock})`)
   io.out(`  rows in file               ${groupDigits(rows.length)}`)
-  io.out(`  on chain, identical values ${groupDigits(check.identical)}${check.missing.length === 0 ? ' ✓' : ''}`)
+  io.out(
+    `  on chain, identical values ${groupDigits(check.identical)}${missing.length === 0 && followUp.length === 0 ? ' ✓' : ''}`,
+  )
   io.out(`  skipped (already there)    ${groupDigits(classified.alreadyLoaded.length)}`)
-  io.out(`  loaded by this run         ${groupDigits(toLoad.length)} holders in ${sentBatches} transaction(s)`)
+  if (followUp.length > 0) io.out(`  left out for follow-up     ${groupDigits(followUp.length)}`)
+  io.out(`  loaded by this run         ${groupDigits(loadedNow)} holders in ${sentBatches} transaction(s)`)
   io.out(`  file total                 ${amount(totalAmount(rows))}`)
   io.out(`  contract allocated         ${amount(check.ledger.allocated)} (Σ ClaimAdded)`)
   io.out(`  contract token balance     ${amount(check.balance)}`)
@@ -312,15 +296,15 @@ export async function runLoad(context: LoadContext, options: LoadOptions): Promi
       `Figures: ${groupDigits(toLoad.length)} holders in ${sentBatches} transactions · ${perTransaction} holders per transaction · ${perHolder} gas per holder · gas used ${groupDigits(gasUsed)} · wall time ${formatDuration(wallMs)}`,
     )
   }
-  if (check.missing.length > 0) {
-    for (const row of check.missing.slice(0, 20))
+  if (missing.length > 0) {
+    for (const row of missing.slice(0, 20))
       io.err(`${csvPath}:${row.line}: ${row.holder} is not on chain with these values`)
-    throw new AdminError(`${check.missing.length} row(s) of ${csvPath} are not on chain with identical values.`)
+    throw new AdminError(`${missing.length} row(s) of ${csvPath} are not on chain with identical values.`)
   }
-  return EXIT.ok
+  return report(options.send)
 }
 
-type LoadOutcome = { batches: number; gasUsed: bigint }
+type LoadOutcome = { batches: number; gasUsed: bigint; skipped: Address[] }
 
 /** Checks, plans and (with --send) sends. Returns undefined after a dry run. */
 async function loadRows(
@@ -358,8 +342,13 @@ async function loadRows(
 
   const problems: string[] = []
   if (from.toLowerCase() !== contract.owner.toLowerCase()) {
+    const ownerCode = await client.getCode({ address: contract.owner })
+    const hint =
+      ownerCode && ownerCode !== '0x'
+        ? ` The owner is a contract: if it is a Safe, write files for its owners with --safe ${contract.owner}.`
+        : ''
     problems.push(
-      `${from} is not the owner of ${contract.address} (the owner is ${contract.owner}); addClaims would revert.`,
+      `${from} is not the owner of ${contract.address} (the owner is ${contract.owner}); addClaims would revert.${hint}`,
     )
   }
   if (balance < needed) {
@@ -469,6 +458,7 @@ async function loadRows(
   const progress = new LoadProgress(io.terminal, toLoad.length, total)
   let done = 0
   let gasUsed = 0n
+  const skipped: Address[] = []
   try {
     for (const [index, batch] of plan.batches.entries()) {
       const number = firstBatch + index
@@ -486,16 +476,20 @@ async function loadRows(
       }
       done += batch.items.length
       gasUsed += sent.gasUsed
-      progress.print(() =>
+      skipped.push(...sent.skipped)
+      progress.print(() => {
         io.out(
           `${label}: ${lineRange(batch.items)}, ${groupDigits(batch.items.length)} holders, gas ${groupDigits(sent.gasUsed)}, block ${sent.blockNumber}, tx ${sent.txHash} ✓`,
-        ),
-      )
+        )
+        for (const holder of sent.skipped) {
+          io.out(`  left out by the contract (ClaimSkipped): ${holder}, ever allocated before the batch was mined`)
+        }
+      })
       progress.update(done, index + 1)
-      io.afterBatch?.(index + 1)
+      await io.afterBatch?.(index + 1)
     }
   } finally {
     progress.stop()
   }
-  return { batches: total, gasUsed }
+  return { batches: total, gasUsed, skipped }
 }

@@ -7,6 +7,7 @@ import { AdminError, EXIT, RefusedError } from './errors.ts'
 import { groupDigits } from './format.ts'
 import type { Io } from './io.ts'
 import { describeFailure } from './revert.ts'
+import { describeSafe, readSafe, writeSafeFile } from './safe.ts'
 import { sendCall } from './send.ts'
 import { type KeySource, loadSigner, signerAddress } from './signer.ts'
 
@@ -16,12 +17,28 @@ type Call = { contract: ClaimContract; data: Hex; what: string; sender?: Sender 
 /** An account that may send a call, and its role in the refusal message ("the owner", "the pending owner"). */
 type Sender = { address: Address; role: string }
 
-/** Who acts: the signer when sending; for a dry run the configured key's address, or else the owner. */
-type Actor = { signer: LocalAccount | undefined; address: Address | undefined }
+/** The Safe an owner command writes its file for (`--safe`), and where the file goes (`--out`). */
+export type SafeTarget = { address: Address; outDir: string }
 
-async function actor(keys: KeySource, send: boolean): Promise<Actor> {
+/**
+ * Who acts: the signer when sending; for a dry run the configured key's address, or else the owner. With a Safe, the
+ * Safe: its owners execute the file the command writes.
+ */
+type Actor = {
+  signer: LocalAccount | undefined
+  address: Address | undefined
+  safe: (SafeTarget & { write: boolean }) | undefined
+}
+
+async function actor(keys: KeySource, send: boolean, safe: SafeTarget | undefined): Promise<Actor> {
+  if (safe) return { signer: undefined, address: safe.address, safe: { ...safe, write: send } }
   const signer = send ? await loadSigner(keys) : undefined
-  return { signer, address: signer?.address ?? (await signerAddress(keys)) }
+  return { signer, address: signer?.address ?? (await signerAddress(keys)), safe: undefined }
+}
+
+/** Whether the command changed the chain itself, so that it can read the result back. */
+function sentByKey(acting: Actor): boolean {
+  return acting.signer !== undefined
 }
 
 function assertSender(actor: Actor, contract: ClaimContract, sender?: Sender): Address {
@@ -33,8 +50,12 @@ function assertSender(actor: Actor, contract: ClaimContract, sender?: Sender): A
   return from
 }
 
-/** Checks who acts, estimates each call, and sends them when there is a signer. */
-async function runCalls(connection: Connection, io: Io, acting: Actor, calls: Call[]): Promise<void> {
+/**
+ * Checks who acts, estimates each call, and sends them when there is a signer. With a Safe, the calls are estimated
+ * as the Safe makes them and, with `--send`, written as one Transaction Builder file named `fileName`.
+ */
+async function runCalls(connection: Connection, io: Io, acting: Actor, calls: Call[], fileName: string): Promise<void> {
+  if (acting.safe) io.out(describeSafe(await readSafe(connection, acting.safe.address)))
   for (const { contract, data, what, sender } of calls) {
     const from = assertSender(acting, contract, sender)
     try {
@@ -43,6 +64,23 @@ async function runCalls(connection: Connection, io: Io, acting: Actor, calls: Ca
     } catch (error) {
       throw new RefusedError(`${what} would revert: ${describeFailure(error)}. Nothing was sent.`)
     }
+  }
+  if (acting.safe) {
+    if (!acting.safe.write) {
+      io.out(`Dry run: no file was written. Run again with --send to write it to ${acting.safe.outDir}.`)
+      return
+    }
+    const path = writeSafeFile(acting.safe.outDir, fileName, {
+      chainId: connection.chain.id,
+      safe: acting.safe.address,
+      name: calls.length === 1 ? (calls[0]?.what ?? fileName) : fileName.replace(/\.json$/, ''),
+      description: calls.map(({ what }) => what).join('; '),
+      calls: calls.map(({ contract, data }) => ({ to: contract.address, data })),
+    })
+    io.out(
+      `Wrote ${path}: ${calls.length} call(s) in one Safe transaction. Import it in Safe{Wallet}'s Transaction Builder, then sign and execute.`,
+    )
+    return
   }
   if (!acting.signer) {
     io.out('Dry run: nothing was sent. Run again with --send.')
@@ -64,6 +102,7 @@ export async function runWhitelist(
   target: Address,
   allowed: boolean,
   send: boolean,
+  safe?: SafeTarget,
 ): Promise<number> {
   const contract = await readClaimContract(connection, 'vesting', vesting)
   const read = () =>
@@ -87,8 +126,9 @@ export async function runWhitelist(
   }
   const data = encodeFunctionData({ abi: vestingAbi, functionName: 'setContractWhitelist', args: [target, allowed] })
   const calls = [{ contract, data, what: `setContractWhitelist(${target}, ${allowed})` }]
-  await runCalls(connection, io, await actor(keys, send), calls)
-  if (send) {
+  const acting = await actor(keys, send, safe)
+  await runCalls(connection, io, acting, calls, `whitelist-${target}-${allowed}.json`)
+  if (sentByKey(acting)) {
     const now = await read()
     if (now !== allowed) throw new AdminError(`After the transaction, contractWhitelist(${target}) reads ${now}.`)
     io.out(`${target} is now ${now ? 'whitelisted' : 'not whitelisted'}.`)
@@ -123,9 +163,10 @@ export async function runTransferOwnership(
   targets: OwnershipTarget[],
   newOwner: Address,
   send: boolean,
+  safe?: SafeTarget,
 ): Promise<number> {
   const calls: Call[] = []
-  const acting = await actor(keys, send)
+  const acting = await actor(keys, send, safe)
   for (const { kind, address } of targets) {
     const contract = await readClaimContract(connection, kind, address)
     assertSender(acting, contract)
@@ -157,8 +198,8 @@ export async function runTransferOwnership(
       `warning: ${newOwner} has no code and has never sent a transaction. The transfer completes only when it accepts: make sure the new owner's key or multisig works.`,
     )
   }
-  await runCalls(connection, io, acting, calls)
-  if (send) {
+  await runCalls(connection, io, acting, calls, `transfer-ownership-${newOwner}.json`)
+  if (sentByKey(acting)) {
     for (const { contract } of calls) {
       const [owner, pending] = await readOwners(connection, contract)
       if (!same(pending, newOwner)) {
@@ -171,12 +212,24 @@ export async function runTransferOwnership(
   }
   const which = calls.length === 2 ? 'both' : calls[0]?.contract.kind
   const addresses = calls.map(({ contract }) => `--${contract.kind} ${contract.address}`).join(' ')
+  const when = sentByKey(acting)
+    ? 'To complete the transfer'
+    : acting.safe?.write
+      ? 'Once the Safe has executed the file, to complete the transfer'
+      : 'After --send, to complete the transfer'
+  const isContract = code !== undefined && code !== '0x'
   io.out(
-    [
-      `${send ? 'To complete the transfer' : 'After --send, to complete the transfer'}, the new owner ${newOwner} accepts with its own key:`,
-      `  npm run admin -- accept-ownership --contract ${which} ${addresses} --rpc-url <URL> --send`,
-      '(ADMIN_PRIVATE_KEY or --keystore of the new owner; a multisig submits acceptOwnership() to each contract instead.)',
-    ].join('\n'),
+    (isContract
+      ? [
+          `${when}, the new owner ${newOwner} accepts. It is a contract: if it is a Safe, this writes the file its owners execute:`,
+          `  npm run admin -- accept-ownership --contract ${which} ${addresses} --safe ${newOwner} --rpc-url <URL> --send`,
+        ]
+      : [
+          `${when}, the new owner ${newOwner} accepts with its own key:`,
+          `  npm run admin -- accept-ownership --contract ${which} ${addresses} --rpc-url <URL> --send`,
+          '(ADMIN_PRIVATE_KEY or --keystore of the new owner.)',
+        ]
+    ).join('\n'),
   )
   return EXIT.ok
 }
@@ -188,9 +241,10 @@ export async function runAcceptOwnership(
   keys: KeySource,
   targets: OwnershipTarget[],
   send: boolean,
+  safe?: SafeTarget,
 ): Promise<number> {
   const calls: Call[] = []
-  const acting = await actor(keys, send)
+  const acting = await actor(keys, send, safe)
   for (const { kind, address } of targets) {
     const contract = await readClaimContract(connection, kind, address)
     const [, pending] = await readOwners(connection, contract)
@@ -217,8 +271,8 @@ export async function runAcceptOwnership(
     io.out('Nothing to change; nothing was sent.')
     return EXIT.ok
   }
-  await runCalls(connection, io, acting, calls)
-  if (send) {
+  await runCalls(connection, io, acting, calls, 'accept-ownership.json')
+  if (sentByKey(acting)) {
     for (const { contract, sender } of calls) {
       const [owner] = await readOwners(connection, contract)
       if (!sender || !same(owner, sender.address)) {

@@ -9,7 +9,13 @@ import { AdminError, EXIT, RefusedError } from './errors.ts'
 import type { Io } from './io.ts'
 import { defaultJournalPath } from './journal.ts'
 import { runLoad } from './load.ts'
-import { type OwnershipTarget, runAcceptOwnership, runTransferOwnership, runWhitelist } from './owner.ts'
+import {
+  type OwnershipTarget,
+  runAcceptOwnership,
+  runTransferOwnership,
+  runWhitelist,
+  type SafeTarget,
+} from './owner.ts'
 import { describeFailure } from './revert.ts'
 import { parseTime } from './schedule.ts'
 import type { KeySource } from './signer.ts'
@@ -83,6 +89,17 @@ const fromBlockOption = (kind: ClaimKind) =>
     .env(`ADMIN_${kind.toUpperCase()}_FROM_BLOCK`)
     .argParser(blockValue)
 const timeOption = (flags: string, description: string) => new Option(flags, description).argParser(timeValue)
+const safeOption = () =>
+  new Option(
+    '--safe <ADDRESS>',
+    'The Safe that owns the contract: write Safe{Wallet} Transaction Builder files for its owners to import, sign and execute, instead of sending with a key. The checks are made for the Safe; --send writes the files (nothing is sent).',
+  )
+    .env('ADMIN_SAFE_ADDRESS')
+    .argParser(contractValue)
+const outOption = (defaultDir: string) =>
+  new Option('--out <DIR>', `Where --safe writes its Transaction Builder files. Default: ${defaultDir}.`)
+/** Where the owner commands write a Safe's files by default, in the directory the command runs in. */
+const SAFE_FILES_DIR = 'safe-transactions'
 
 /** Paragraphs printed after a command's options in its help. */
 function notes(paragraphs: readonly string[]): string {
@@ -96,9 +113,11 @@ const LOAD_NOTES = (kind: ClaimKind): string[] => [
     : `The file is CSV with the header "${CLAIMS_HEADER.legacy.join(',')}". address: checksummed; amount: whole tokens in decimal notation ("1234.5"), converted exactly with the token's decimals.`,
   'Validation: every row is checked before anything is sent, and every problem is reported with its line: malformed, non-checksummed or zero addresses, duplicates within the file, amounts not above zero, with more decimals than the token has or above the contract limit, burn percents out of range, a wrong header or column count. Nothing is sent while any row is invalid.',
   kind === 'vesting'
-    ? 'Already on chain: the ClaimAdded events since the deployment block are the record of what was loaded (claimByOwner cannot say it: a position shrinks as its holder claims). A holder whose ClaimAdded has the same amount and burn percentage is skipped; one with different values is an error. claimByOwner (through Multicall3) and LockedTransferred events catch positions no ClaimAdded explains (received through transferLocked, or a from-block that is too late): also an error, since the contract refuses to add any holder it ever allocated (Vesting_PositionExists).'
-    : 'Already on chain: the ClaimAdded events since the deployment block are the record of what was loaded. An owner with a ClaimAdded of the same amount is skipped (even after claiming it); a different amount is an error; an unclaimed amount no ClaimAdded explains is an error.',
+    ? 'Already on chain: the ClaimAdded events since the deployment block are the record of what was loaded (claimByOwner cannot say it: a position shrinks as its holder claims). A holder whose ClaimAdded has the same amount and burn percentage is skipped; one with different values is an error. everAllocated (through Multicall3) and LockedTransferred events catch holders no ClaimAdded explains: one a locked transfer reached is left out for follow-up (the contract would skip it, ClaimSkipped); one loaded before the from-block is an error.'
+    : 'Already on chain: the ClaimAdded events since the deployment block are the record of what was loaded. An owner with a ClaimAdded of the same amount is skipped (even after claiming it); a different amount is an error; an owner the contract counts as allocated with no ClaimAdded to explain it (loaded before the from-block) is an error.',
   'Dry run by default: prints the count, totals, batches, the approval needed, the estimated gas and cost, and checks the owner, the token balance, the allowance and the gas money. --send then approves exactly the amount still to load (unless the allowance already equals it), sends the batches one at a time and waits for each receipt. A batch that would revert is not sent; one that reverts stops the run with the decoded reason.',
+  "With --safe <ADDRESS>: the owner is a Safe. The checks are made for it (it owns the contract, holds the tokens; its allowance is shown), and --send writes one Safe{Wallet} Transaction Builder file per batch to --out (default <csv>.safe/ beside the file): the exact approval of the batch's total first, then addClaims, sized to fit one Safe transaction. The journal records each file. Files may be executed in any order; one executed twice loads and funds nothing twice (the contract skips holders it has, and pulls only what it allocates). Run the command again after the owners executed some: it reads the chain, reports which files are on chain, and writes only what is still missing.",
+  'Follow-up: a holder reached by a locked transfer before its batch is one the contract never allocates (it emits ClaimSkipped and goes on with the others). Such rows are listed, written to <csv>.follow-up.csv, and the command exits with 4 once everything else is loaded.',
   'Batches are sized by gas: each stays under --gas-share of the block gas limit, from real estimates (eth_simulateV1 of approve + addClaims before the approval exists, eth_estimateGas after).',
   "Resuming: each batch is signed and journaled as submitted before it is broadcast, then journaled as confirmed with its receipt. Run the same command again after an interruption: batches left pending are settled first, holders already on chain are skipped, and only the rest is loaded, so no one is ever loaded twice. The journal is keyed by chain, contract and the file's SHA-256, and must agree with the chain.",
   "At the end the chain is read back: the summary shows how many rows are on chain with identical values and the contract's allocated total and balance; the command fails unless every row is there.",
@@ -112,13 +131,19 @@ Environment:
   ADMIN_KEYSTORE_PASSWORD  keystore password for non-interactive use
   ADMIN_VESTING_ADDRESS, ADMIN_VESTING_FROM_BLOCK, ADMIN_LEGACY_ADDRESS, ADMIN_LEGACY_FROM_BLOCK,
   ADMIN_TOKEN_ADDRESS      contracts and their deployment blocks (printed by deploy)
+  ADMIN_SAFE_ADDRESS       the Safe that owns the contracts (or --safe): write files for it instead of sending
 
-Every command that changes the chain is a dry run unless --send is given.
-Exit codes: 0 done; 1 failed (revert, RPC, accounting mismatch); 2 refused before sending; 3 insolvent.`
+Every command that changes the chain is a dry run unless --send is given; with --safe, --send writes the Safe's
+Transaction Builder files and sends nothing.
+Exit codes: 0 done; 1 failed (revert, RPC, accounting mismatch); 2 refused before sending; 3 insolvent;
+4 loaded, but rows the contract left out need follow-up.`
 
 type Common = { rpcUrl: string; keystore?: string; send?: true }
+type SafeFlags = { safe?: Address; out?: string }
 type DeployFlags = Common & {
   token: Address
+  owner?: Address
+  out?: string
   contracts: 'vesting' | 'legacy' | 'vesting,legacy'
   claimStart?: bigint
   claimEnd?: bigint
@@ -126,19 +151,21 @@ type DeployFlags = Common & {
   unlockEnd?: bigint
   legacyClaimStart?: bigint
 }
-type LoadFlags = Common & {
-  vesting?: Address
-  vestingFromBlock?: bigint
-  legacy?: Address
-  legacyFromBlock?: bigint
-  journal?: string
-  gasShare: number
-  maxBatch: number
-  approve: boolean
-}
-type WhitelistFlags = Common & { vesting: Address }
-type OwnershipFlags = Common & { vesting?: Address; legacy?: Address; contract: 'vesting' | 'legacy' | 'both' }
-type StatusFlags = Omit<LoadFlags, 'journal' | 'gasShare' | 'maxBatch' | 'approve'> & { json?: true }
+type LoadFlags = Common &
+  SafeFlags & {
+    vesting?: Address
+    vestingFromBlock?: bigint
+    legacy?: Address
+    legacyFromBlock?: bigint
+    journal?: string
+    gasShare: number
+    maxBatch: number
+    approve: boolean
+  }
+type WhitelistFlags = Common & SafeFlags & { vesting: Address }
+type OwnershipFlags = Common &
+  SafeFlags & { vesting?: Address; legacy?: Address; contract: 'vesting' | 'legacy' | 'both' }
+type StatusFlags = Omit<LoadFlags, 'journal' | 'gasShare' | 'maxBatch' | 'approve' | 'safe' | 'out'> & { json?: true }
 
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new RefusedError(`${what} is required.`)
@@ -163,6 +190,12 @@ function ownershipTargets(flags: OwnershipFlags): OwnershipTarget[] {
  */
 function userPath(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path)
+}
+
+/** The Safe an owner command writes its file for, and where, from --safe and --out. */
+function safeTarget(flags: SafeFlags): SafeTarget | undefined {
+  if (flags.safe === undefined) return undefined
+  return { address: flags.safe, outDir: userPath(flags.out ?? SAFE_FILES_DIR) }
 }
 
 /** The owner's tool as a commander program writing through `io`; each command reports its exit code to `done`. */
@@ -203,6 +236,13 @@ function buildProgram(io: Io, done: (code: number) => void): Command {
     .addOption(timeOption('--unlock-start <TIME>', 'Start of the linear unlock.'))
     .addOption(timeOption('--unlock-end <TIME>', 'End of the linear unlock.'))
     .addOption(timeOption('--legacy-claim-start <TIME>', "LegacyClaim's claim start. Default: --claim-start."))
+    .addOption(
+      new Option(
+        '--owner <SAFE>',
+        "A Safe to own the contracts: after deploying, the deployer proposes it as owner and writes its acceptOwnership as a Transaction Builder file (to --out); the deployer stays owner until the Safe's owners execute it.",
+      ).argParser(contractValue),
+    )
+    .addOption(outOption(SAFE_FILES_DIR))
     .addOption(rpcUrlOption())
     .addOption(keystoreOption())
     .addOption(sendOption())
@@ -230,6 +270,7 @@ function buildProgram(io: Io, done: (code: number) => void): Command {
           vesting: schedule,
           legacyClaimStart,
           send: flags.send === true,
+          owner: flags.owner ? { safe: flags.owner, outDir: userPath(flags.out ?? SAFE_FILES_DIR) } : undefined,
         }),
       )
     })
@@ -266,9 +307,14 @@ function buildProgram(io: Io, done: (code: number) => void): Command {
         '--no-approve',
         'Do not send the approval: use the existing allowance, and refuse before sending when it does not cover the total.',
       )
+      .addOption(safeOption())
+      .addOption(outOption('<csv>.safe/ beside the claims file'))
       .addHelpText('after', notes(LOAD_NOTES(kind)))
       .action(async (csv: string, flags: LoadFlags) => {
         const csvPath = userPath(csv)
+        if (flags.safe !== undefined && !flags.approve) {
+          throw new RefusedError('--no-approve does not apply with --safe: each file approves exactly its own batch.')
+        }
         const connection = await connect(flags.rpcUrl)
         done(
           await runLoad(
@@ -284,6 +330,8 @@ function buildProgram(io: Io, done: (code: number) => void): Command {
               gasShare: flags.gasShare,
               maxBatch: flags.maxBatch,
               pendingWaitMs: 120_000,
+              safe: flags.safe,
+              safeOutDir: flags.out === undefined ? `${csvPath}.safe` : userPath(flags.out),
             },
           ),
         )
@@ -304,10 +352,23 @@ function buildProgram(io: Io, done: (code: number) => void): Command {
     .addOption(rpcUrlOption())
     .addOption(keystoreOption())
     .addOption(sendOption())
+    .addOption(safeOption())
+    .addOption(outOption(SAFE_FILES_DIR))
     .action(async (target: Address, allowed: 'true' | 'false', flags: WhitelistFlags) => {
       const connection = await connect(flags.rpcUrl)
       const { vesting, send } = flags
-      done(await runWhitelist(connection, io, keys(flags), vesting, target, allowed === 'true', send === true))
+      done(
+        await runWhitelist(
+          connection,
+          io,
+          keys(flags),
+          vesting,
+          target,
+          allowed === 'true',
+          send === true,
+          safeTarget(flags),
+        ),
+      )
     })
 
   const whichContract = () =>
@@ -332,10 +393,13 @@ function buildProgram(io: Io, done: (code: number) => void): Command {
     .addOption(rpcUrlOption())
     .addOption(keystoreOption())
     .addOption(sendOption())
+    .addOption(safeOption())
+    .addOption(outOption(SAFE_FILES_DIR))
     .action(async (newOwner: Address, flags: OwnershipFlags) => {
       const targets = ownershipTargets(flags)
       const connection = await connect(flags.rpcUrl)
-      done(await runTransferOwnership(connection, io, keys(flags), targets, newOwner, flags.send === true))
+      const send = flags.send === true
+      done(await runTransferOwnership(connection, io, keys(flags), targets, newOwner, send, safeTarget(flags)))
     })
 
   program
@@ -350,10 +414,12 @@ function buildProgram(io: Io, done: (code: number) => void): Command {
     .addOption(rpcUrlOption())
     .addOption(keystoreOption())
     .addOption(sendOption())
+    .addOption(safeOption())
+    .addOption(outOption(SAFE_FILES_DIR))
     .action(async (flags: OwnershipFlags) => {
       const targets = ownershipTargets(flags)
       const connection = await connect(flags.rpcUrl)
-      done(await runAcceptOwnership(connection, io, keys(flags), targets, flags.send === true))
+      done(await runAcceptOwnership(connection, io, keys(flags), targets, flags.send === true, safeTarget(flags)))
     })
 
   program

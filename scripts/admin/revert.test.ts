@@ -14,7 +14,7 @@ function revertOf(errorName: string, args: readonly unknown[]): Hex {
 
 describe("the owner's reverts", () => {
   it.each<[string, readonly unknown[], string]>([
-    ['Vesting_PositionExists', [HOLDER], `Vesting_PositionExists(holder: ${HOLDER})`],
+    ['Vesting_DuplicateHolder', [HOLDER], `Vesting_DuplicateHolder(holder: ${HOLDER})`],
     [
       'Vesting_FundingMismatch',
       [parseUnits('100', 18), parseUnits('99.5', 18)],
@@ -53,9 +53,9 @@ describe("the owner's reverts", () => {
 
   it('finds the revert in a nested error, and otherwise gives the short message', () => {
     const nested = new BaseError('Execution reverted.', {
-      cause: Object.assign(new Error('reverted'), { data: revertOf('Vesting_PositionExists', [HOLDER]) }),
+      cause: Object.assign(new Error('reverted'), { data: revertOf('Vesting_DuplicateHolder', [HOLDER]) }),
     })
-    expect(describeFailure(nested)).toBe(`reverted with Vesting_PositionExists(holder: ${HOLDER})`)
+    expect(describeFailure(nested)).toBe(`reverted with Vesting_DuplicateHolder(holder: ${HOLDER})`)
     expect(describeFailure(new BaseError('The node did not answer.'))).toBe('The node did not answer.')
     expect(describeFailure('boom')).toBe('boom')
   })

@@ -17,6 +17,7 @@ const OWNER_ARGUMENTS: { [name in ContractErrorName<typeof portalErrorAbi>]?: Re
   Vesting_BurnPercentageTooHigh: { burnPercentage: 'burnPercentage' },
   Vesting_FundingMismatch: { expected: 'amount', received: 'amount' },
   LegacyClaim_FundingMismatch: { expected: 'amount', received: 'amount' },
+  LegacyClaim_AmountTooLarge: { amount: 'amount', max: 'amount' },
   ERC20InsufficientBalance: { balance: 'amount', needed: 'amount' },
   ERC20InsufficientAllowance: { allowance: 'amount', needed: 'amount' },
 }
@@ -37,7 +38,7 @@ export function revertData(error: unknown): Hex | undefined {
   return revertDataIn(error)[0]
 }
 
-/** Revert data as the owner reads it: `Vesting_PositionExists(holder: 0x…)`, `Error(message: …)`, or its selector. */
+/** Revert data as the owner reads it: `Vesting_DuplicateHolder(holder: 0x…)`, `Error(message: …)`, or its selector. */
 export function describeErrorData(data: Hex, token?: TokenUnits): string {
   const abi: Abi = portalErrorAbi
   try {

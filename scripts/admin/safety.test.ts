@@ -334,8 +334,9 @@ describe('reverts', () => {
       journalKey,
       blockGasLimit: 30_000_000n,
     }
-    // h(10) was loaded above: the contract refuses to add it again.
-    const batch = [{ line: 2, holder: h(10), amount: parseUnits('10', 18), burnPercentage: 125n * 10n ** 15n }]
+    // The same holder twice in one call: the contract refuses the whole call.
+    const row = { line: 2, holder: h(61), amount: parseUnits('5', 18), burnPercentage: 125n * 10n ** 15n }
+    const batch = [row, { ...row, line: 3 }]
     const approveHash = await sender.wallet.writeContract({
       address: chain.token,
       abi: demoTokenAbi,
@@ -346,21 +347,21 @@ describe('reverts', () => {
 
     const before = await nonce(chain.owner)
     await expect(sendBatch(sender, batch, 1)).rejects.toThrow(
-      `Batch 1 would revert, so it was not sent: reverted with Vesting_PositionExists(holder: ${h(10)})`,
+      `Batch 1 would revert, so it was not sent: reverted with Vesting_DuplicateHolder(holder: ${h(61)})`,
     )
     expect(await nonce(chain.owner)).toBe(before)
 
     const mined = sendBatch(sender, batch, 2, { gasLimit: 500_000n })
     await expect(mined).rejects.toBeInstanceOf(AdminError)
     await expect(mined).rejects.toThrow(
-      /^Batch 2 \(transaction 0x[0-9a-f]{64}\) reverted: reverted with Vesting_PositionExists\(holder: 0x/,
+      /^Batch 2 \(transaction 0x[0-9a-f]{64}\) reverted: reverted with Vesting_DuplicateHolder\(holder: 0x/,
     )
     expect(await nonce(chain.owner)).toBe(before + 1)
     const events = readJournal(journalPath).entries.map((entry) => entry.event)
     expect(events).toEqual(['submitted', 'reverted'])
     const reverted = readJournal(journalPath).entries[1]
     expect(reverted?.event === 'reverted' && reverted.reason).toBe(
-      `reverted with Vesting_PositionExists(holder: ${h(10)})`,
+      `reverted with Vesting_DuplicateHolder(holder: ${h(61)})`,
     )
   })
 })

@@ -4,8 +4,12 @@ import {
   type Chain,
   encodeFunctionData,
   erc20Abi,
+  getAddress,
   type Hex,
+  isAddressEqual,
   keccak256,
+  type Log,
+  parseEventLogs,
   TransactionNotFoundError,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
@@ -69,7 +73,21 @@ export type Sender = {
   blockGasLimit: bigint
 }
 
-export type SentBatch = { txHash: Hex; gasUsed: bigint; blockNumber: bigint }
+/** A mined batch; `skipped` are the holders the contract left out (ClaimSkipped), ever allocated by then. */
+export type SentBatch = { txHash: Hex; gasUsed: bigint; blockNumber: bigint; skipped: Address[] }
+
+/** The holders a batch's receipt shows the contract left out, from its ClaimSkipped events. */
+export function skippedHolders(kind: ClaimKind, contract: Address, logs: Log[]): Address[] {
+  const own = logs.filter((log) => isAddressEqual(log.address, contract))
+  if (kind === 'vesting') {
+    return parseEventLogs({ abi: vestingAbi, eventName: 'ClaimSkipped', logs: own }).map((event) =>
+      getAddress(event.args.holder),
+    )
+  }
+  return parseEventLogs({ abi: legacyClaimAbi, eventName: 'ClaimSkipped', logs: own }).map((event) =>
+    getAddress(event.args.owner),
+  )
+}
 
 /**
  * Sends one batch and waits for its receipt. The transaction is signed first and recorded in the journal as
@@ -127,6 +145,7 @@ export async function sendBatch(
     })
     throw new AdminError(`Batch ${batch} (transaction ${txHash}) reverted: ${reason}`)
   }
+  const skipped = skippedHolders(sender.kind, contract, receipt.logs)
   appendJournal(sender.journalPath, {
     ...sender.journalKey,
     event: 'confirmed',
@@ -136,8 +155,9 @@ export async function sendBatch(
     blockNumber: receipt.blockNumber.toString(),
     gasUsed: receipt.gasUsed.toString(),
     holders: rows.map((row) => row.holder),
+    ...(skipped.length > 0 ? { skipped } : {}),
   })
-  return { txHash, gasUsed: receipt.gasUsed, blockNumber: receipt.blockNumber }
+  return { txHash, gasUsed: receipt.gasUsed, blockNumber: receipt.blockNumber, skipped }
 }
 
 /** Sets the contract's allowance to exactly `amount` and checks it reads back. */
@@ -184,6 +204,7 @@ export type Settled = { entry: BatchSubmitted; outcome: 'confirmed' | 'reverted'
 export async function settleSubmitted(
   connection: Connection,
   journalPath: string,
+  kind: ClaimKind,
   entries: readonly BatchSubmitted[],
   options: { waitMs: number; record: boolean },
 ): Promise<Settled[]> {
@@ -222,6 +243,7 @@ export async function settleSubmitted(
     const at = new Date().toISOString()
     if (receipt.status === 'success') {
       if (options.record) {
+        const skipped = skippedHolders(kind, contract, receipt.logs)
         appendJournal(journalPath, {
           ...common,
           at,
@@ -229,6 +251,7 @@ export async function settleSubmitted(
           blockNumber: receipt.blockNumber.toString(),
           gasUsed: receipt.gasUsed.toString(),
           holders,
+          ...(skipped.length > 0 ? { skipped } : {}),
         })
       }
       settled.push({ entry, outcome: 'confirmed' })

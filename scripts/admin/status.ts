@@ -7,7 +7,7 @@ import { type ClaimContract, readClaimContract, readSchedule } from './contracts
 import { EXIT } from './errors.ts'
 import { formatSpan, formatTimestamp, formatToken, groupDigits } from './format.ts'
 import type { Io } from './io.ts'
-import { readLedger, readPositions } from './ledger.ts'
+import { type ClaimLedger, readLedger, readPositions } from './ledger.ts'
 import { resolveFromBlock } from './load.ts'
 
 export type VestingStatus = {
@@ -21,6 +21,8 @@ export type VestingStatus = {
   holders: number
   /** Σ ClaimAdded amounts. */
   allocated: bigint
+  /** Batches' items the contract left out (ClaimSkipped), see {@link skippedCounts}. */
+  skipped: SkippedCounts
   /** Σ ClaimedAndBurned.received. */
   received: bigint
   /** totalBurned. */
@@ -46,6 +48,7 @@ export type LegacyStatus = {
   owners: number
   /** Σ ClaimAdded amounts. */
   allocated: bigint
+  skipped: SkippedCounts
   /** Σ Claimed amounts. */
   claimed: bigint
   /** Σ claimByOwner over owners: what is still owed. */
@@ -56,6 +59,29 @@ export type LegacyStatus = {
 }
 
 type At = { blockNumber: bigint; timestamp: bigint }
+
+/**
+ * What the ClaimSkipped events say: `repeated`, items naming a holder some batch had loaded (a batch run twice, which
+ * loads and funds nothing); `leftOut`, holders left out and never loaded (reached by a locked transfer first).
+ */
+export type SkippedCounts = { repeated: number; leftOut: number }
+
+function skippedCounts(ledger: ClaimLedger): SkippedCounts {
+  let repeated = 0
+  let leftOut = 0
+  for (const [holder, events] of ledger.skipped) {
+    if (ledger.loaded.has(holder)) repeated += events.length
+    else leftOut += 1
+  }
+  return { repeated, leftOut }
+}
+
+/** A holder with more than one ClaimAdded was loaded twice: never by these contracts, always worth saying. */
+function loadedTwice(ledger: ClaimLedger): string[] {
+  return [...ledger.loaded.values()]
+    .filter((claims) => claims.length > 1)
+    .map((claims) => `${claims[0]?.holder} has ${claims.length} ClaimAdded events`)
+}
 
 function balanceOf(connection: Connection, contract: ClaimContract, at: At): Promise<bigint> {
   return connection.client.readContract({
@@ -107,6 +133,7 @@ export async function vestingStatus(
   if (unlockedInPositions !== ledger.unlocked) {
     mismatches.push(`Σ unlockedAmount ${show(unlockedInPositions)} ≠ Σ Unlocked ${show(ledger.unlocked)}`)
   }
+  mismatches.push(...loadedTwice(ledger))
   return {
     address,
     owner: contract.owner,
@@ -117,6 +144,7 @@ export async function vestingStatus(
     phase: phaseAt(schedule, at.timestamp),
     holders: ledger.holders.length,
     allocated: ledger.allocated,
+    skipped: skippedCounts(ledger),
     received: ledger.received,
     burned,
     unlocked: ledger.unlocked,
@@ -156,6 +184,7 @@ export async function legacyStatus(
       `allocated ${show(ledger.allocated)} ≠ claimed ${show(ledger.received)} + unclaimed ${show(unclaimed)}`,
     )
   }
+  mismatches.push(...loadedTwice(ledger))
   return {
     address,
     owner: contract.owner,
@@ -166,11 +195,25 @@ export async function legacyStatus(
     open: at.timestamp >= claimStart,
     owners: ledger.holders.length,
     allocated: ledger.allocated,
+    skipped: skippedCounts(ledger),
     claimed: ledger.received,
     unclaimed,
     balance,
     solvent: balance >= unclaimed,
     mismatches,
+  }
+}
+
+function printSkipped(io: Io, skipped: SkippedCounts, who: string): void {
+  if (skipped.repeated > 0) {
+    io.out(
+      `  run again      ${groupDigits(skipped.repeated)} item(s) named ${who} already loaded; left out (ClaimSkipped), nothing loaded or funded twice`,
+    )
+  }
+  if (skipped.leftOut > 0) {
+    io.out(
+      `  left out       ${groupDigits(skipped.leftOut)} ${who} reached by a locked transfer before their batch (ClaimSkipped, never loaded): follow up`,
+    )
   }
 }
 
@@ -188,6 +231,7 @@ function printVesting(io: Io, status: VestingStatus, at: At): void {
   )
   io.out(`  holders        ${groupDigits(status.holders)}`)
   io.out(`  allocated      ${show(status.allocated)}`)
+  printSkipped(io, status.skipped, 'holders')
   io.out(`  owed           ${show(status.owed)}`)
   io.out(`  received       ${show(status.received)}`)
   io.out(`  burned         ${show(status.burned)}`)
@@ -214,6 +258,7 @@ function printLegacy(io: Io, status: LegacyStatus, at: At): void {
   )
   io.out(`  owners         ${groupDigits(status.owners)}`)
   io.out(`  allocated      ${show(status.allocated)}`)
+  printSkipped(io, status.skipped, 'owners')
   io.out(`  claimed        ${show(status.claimed)}`)
   io.out(`  unclaimed      ${show(status.unclaimed)}`)
   io.out(`  balance        ${show(status.balance)}`)

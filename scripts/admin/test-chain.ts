@@ -7,10 +7,13 @@ import {
   createWalletClient,
   encodePacked,
   getAddress,
+  type Hex,
   http,
   keccak256,
+  parseEther,
   parseUnits,
   type TestClient,
+  type TransactionReceipt,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
@@ -107,6 +110,27 @@ export async function startTestChain(): Promise<TestChain> {
   }
 }
 
+/** Sends a call as `account` (a holder without a key, or a contract) through anvil's impersonation. */
+export async function sendAs(
+  chain: TestChain,
+  account: Address,
+  call: { to: Address; data: Hex },
+): Promise<TransactionReceipt> {
+  await chain.testClient.impersonateAccount({ address: account })
+  await chain.testClient.setBalance({ address: account, value: parseEther('1') })
+  const wallet = createWalletClient({ account, chain: foundry, transport: http(chain.rpcUrl) })
+  const hash = await wallet.sendTransaction(call)
+  const receipt = await chain.clients.public.waitForTransactionReceipt({ hash })
+  if (receipt.status !== 'success') throw new Error(`The call to ${call.to} as ${account} reverted.`)
+  return receipt
+}
+
+/** Mines a block dated `timestamp`: the chain's clock moves there. */
+export async function setChainTime(chain: TestChain, timestamp: bigint): Promise<void> {
+  await chain.testClient.setNextBlockTimestamp({ timestamp })
+  await chain.testClient.mine({ blocks: 1 })
+}
+
 /** The i-th of a deterministic set of distinct holder addresses, in checksum form. */
 export function holderAddress(seed: string, i: number): Address {
   return getAddress(`0x${keccak256(encodePacked(['string', 'uint256'], [seed, BigInt(i)])).slice(26)}`)
@@ -152,10 +176,14 @@ async function withToolEnv<T>(env: Record<string, string | undefined>, run: () =
   }
 }
 
-/** Runs the CLI in this process with captured output (no terminal, so no progress bar). */
+/**
+ * Runs the CLI in this process with captured output (no terminal, so no progress bar). `afterBatch` runs after each
+ * batch a load confirms: where a test lands a transaction between two batches.
+ */
 export async function runInProcess(
   argv: readonly string[],
   env: Record<string, string | undefined>,
+  options: { afterBatch?: Io['afterBatch'] } = {},
 ): Promise<CliResult> {
   const out: string[] = []
   const err: string[] = []
@@ -164,6 +192,7 @@ export async function runInProcess(
     err: (line) => err.push(line),
     terminal: undefined,
     promptPassword: () => Promise.reject(new Error('no terminal in tests')),
+    afterBatch: options.afterBatch,
   }
   const code = await withToolEnv(env, () => runCli(argv, io))
   return { code, out: out.join('\n'), err: err.join('\n') }

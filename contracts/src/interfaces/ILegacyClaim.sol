@@ -7,6 +7,10 @@ interface ILegacyClaim {
     /// @notice Emitted once per owner added by {addClaims}.
     event ClaimAdded(address indexed owner, uint256 amount);
 
+    /// @notice Emitted once per owner that {addClaims} left out because it was ever allocated (see
+    /// {everAllocated}), with the amount it was given; nothing was stored or pulled for it.
+    event ClaimSkipped(address indexed owner, uint256 amount);
+
     /// @notice Emitted when an owner takes their whole legacy amount.
     event Claimed(address indexed owner, uint256 amount);
 
@@ -22,9 +26,11 @@ interface ILegacyClaim {
     /// @notice Thrown when {addClaims} is given a zero amount for `owner`.
     error LegacyClaim_ZeroAmount(address owner);
 
-    /// @notice Thrown when {addClaims} is given an owner that was ever allocated (see {everAllocated}), claimed or
-    /// not, or that appears twice in the batch.
-    error LegacyClaim_ClaimExists(address owner);
+    /// @notice Thrown when {addClaims} is given an amount above `max` (`type(uint128).max`) for `owner`.
+    error LegacyClaim_AmountTooLarge(address owner, uint256 amount, uint256 max);
+
+    /// @notice Thrown when `owner` appears more than once in one {addClaims} batch.
+    error LegacyClaim_DuplicateOwner(address owner);
 
     /// @notice Thrown when {addClaims} did not receive exactly the sum of its amounts, as with a fee-on-transfer
     /// token.

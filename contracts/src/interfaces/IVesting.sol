@@ -11,6 +11,10 @@ interface IVesting {
     /// @notice Emitted once per holder added by {addClaims}.
     event ClaimAdded(address indexed holder, uint256 amount, uint256 burnPercentage);
 
+    /// @notice Emitted once per holder that {addClaims} left out because it was ever allocated (see
+    /// {everAllocated}), with the values it was given; nothing was stored or pulled for it.
+    event ClaimSkipped(address indexed holder, uint256 amount, uint256 burnPercentage);
+
     /// @notice Emitted when a holder claims part of their position during the claim window.
     /// @param amount The part of the position taken, `received + burned`.
     event ClaimedAndBurned(address indexed holder, uint256 amount, uint256 received, uint256 burned);
@@ -53,9 +57,8 @@ interface IVesting {
     /// @notice Thrown when {addClaims} is given a burn percentage above 1e18 (100 %) for `holder`.
     error Vesting_BurnPercentageTooHigh(address holder, uint256 burnPercentage);
 
-    /// @notice Thrown when {addClaims} is given a holder that was ever allocated (see {everAllocated}), or that
-    /// appears twice in the batch.
-    error Vesting_PositionExists(address holder);
+    /// @notice Thrown when `holder` appears more than once in one {addClaims} batch.
+    error Vesting_DuplicateHolder(address holder);
 
     /// @notice Thrown when {addClaims} did not receive exactly the sum of its amounts, as with a fee-on-transfer
     /// token.
@@ -64,7 +67,7 @@ interface IVesting {
     /// @notice Thrown when {claimAndBurn} is called outside the claim window `claimStart <= t < claimEnd`.
     error Vesting_OutsideClaimWindow(uint256 timestamp, uint256 claimStart, uint256 claimEnd);
 
-    /// @notice Thrown when {claimAndBurn} asks for more than the caller's position holds.
+    /// @notice Thrown when {claimAndBurn} or {transferLocked} asks for more than the caller's position holds.
     error Vesting_AmountExceedsPosition(address holder, uint256 amount, uint256 position);
 
     /// @notice Thrown when {unlock} is called before `unlockStart`.
@@ -82,9 +85,10 @@ interface IVesting {
     /// @notice Thrown when the recipient of {transferLocked} is the zero address or the caller.
     error Vesting_InvalidRecipient(address to);
 
-    /// @notice Thrown when {transferLocked} asks to move more than the caller's position amount minus its unlocked
-    /// amount.
-    error Vesting_AmountExceedsLocked(address holder, uint256 amount, uint256 locked);
+    /// @notice Thrown when {transferLocked} would hand over nothing still owed: the `amount` moved is all carried
+    /// unlocked share (`unlockedShare == amount`), as when the position has unlocked everything or the amount is too
+    /// small to carry a whole wei of what is owed.
+    error Vesting_TransferMovesNoValue(address holder, uint256 amount, uint256 unlockedShare);
 
     /// @notice Thrown when {setContractWhitelist} is asked to allow an address that holds no code.
     error Vesting_NoCode(address contractAddress);

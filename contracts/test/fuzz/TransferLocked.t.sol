@@ -6,12 +6,13 @@ import {Base} from "../Base.t.sol";
 import {PositionHolder} from "../mocks/PositionHolder.sol";
 
 /// @dev Covers transferLocked between any sender position and a whitelisted contract (fresh or already holding a
-/// position), at any time from claimEnd on, after any earlier unlock by either side, for any amount up to the
-/// sender's locked part: exactly `ceil(unlockedAmount × amount ÷ positionAmount)` of the sender's unlocked amount
-/// moves along, what the pair is owed, Σ (amount − unlockedAmount), is unchanged, no token moves, at no later time
-/// can the pair take more than it could have without the transfer (give or take the one wei of rounding), and after
-/// unlockEnd the two together take exactly what they were owed before. Amounts above the locked part revert with
-/// the exact error.
+/// position), at any point of the unlock (from claimEnd to after unlockEnd), after any earlier unlock by either side,
+/// for any amount up to the whole position that moves value: exactly `ceil(unlockedAmount × amount ÷
+/// positionAmount)` of the sender's unlocked amount moves along, the value moved is the exact owed share rounded
+/// down, what the pair is owed, Σ (amount − unlockedAmount), is unchanged, no token moves, at no later time can the
+/// pair take more than it could have without the transfer (give or take the one wei of rounding), and after
+/// unlockEnd the two together take exactly what they were owed before. Amounts above the position, and amounts
+/// whose value rounds to zero, revert with the exact error and change nothing.
 contract TransferLocked_Fuzz_Test is Base {
     address internal sender;
     PositionHolder internal vault;
@@ -60,16 +61,28 @@ contract TransferLocked_Fuzz_Test is Base {
         return vesting.claimableAmount(sender) + vesting.claimableAmount(address(vault));
     }
 
+    /// @dev The largest amount whose value, `floor(amount × owed ÷ positionAmount)`, is zero.
+    function _largestWorthless() internal view returns (uint256) {
+        (uint256 senderAmount,,) = vesting.claimByOwner(sender);
+        uint256 owed = _owed(sender);
+        return owed == 0 ? senderAmount : (senderAmount - 1) / owed;
+    }
+
     function testFuzz_TransferCarriesUnlockedShare(Case memory c, uint256 laterAt) external {
-        uint256 locked = _prepare(c);
-        vm.assume(locked != 0);
-        c.amount = bound(c.amount, 1, locked);
-        laterAt = bound(laterAt, c.transferAt, UNLOCK_END + 30 days);
+        uint256 owed = _prepare(c);
+        vm.assume(owed != 0);
         (uint256 senderAmount,, uint256 senderUnlocked) = vesting.claimByOwner(sender);
+        // A third of the runs move the whole position, the rest any amount that moves value.
+        c.amount = c.amount % 3 == 0 ? senderAmount : bound(c.amount >> 8, _largestWorthless() + 1, senderAmount);
+        laterAt = bound(laterAt, c.transferAt, UNLOCK_END + 30 days);
         uint256 vaultUnlocked = _unlockedAmount(address(vault));
         uint256 expectedShare = (senderUnlocked * c.amount + senderAmount - 1) / senderAmount;
+        // The value moved is the exact owed share of the moved part, rounded down.
+        vm.assertEq(c.amount - expectedShare, c.amount * owed / senderAmount, "value = owed share, rounded down");
+        vm.assertGt(c.amount - expectedShare, 0, "value moved");
 
         uint256 owedBefore = _owed(sender) + _owed(address(vault));
+        uint256 vaultOwedBefore = _owed(address(vault));
         uint256 claimableNowWithout = _claimablePair();
         vm.warp(laterAt);
         uint256 claimableLaterWithout = _claimablePair();
@@ -82,6 +95,7 @@ contract TransferLocked_Fuzz_Test is Base {
         vesting.transferLocked(address(vault), c.amount);
 
         vm.assertEq(_unlockedAmount(sender), senderUnlocked - expectedShare, "sender unlocked");
+        vm.assertEq(_owed(address(vault)), vaultOwedBefore + c.amount - expectedShare, "the vault is owed the value");
         vm.assertEq(_unlockedAmount(address(vault)), vaultUnlocked + expectedShare, "vault unlocked");
         // The sender keeps its exact share of what it unlocked, rounded down: never more.
         vm.assertLe(_unlockedAmount(sender) * senderAmount, senderUnlocked * (senderAmount - c.amount), "at most");
@@ -110,11 +124,33 @@ contract TransferLocked_Fuzz_Test is Base {
         vm.assertEq(_owed(sender) + _owed(address(vault)), 0, "nothing left owed");
     }
 
-    function testFuzz_RevertWhen_AmountExceedsLocked(Case memory c) external {
-        uint256 locked = _prepare(c);
-        c.amount = bound(c.amount, locked + 1, MAX_UINT96);
-        vm.expectRevert(abi.encodeWithSelector(IVesting.Vesting_AmountExceedsLocked.selector, sender, c.amount, locked));
+    function testFuzz_RevertWhen_AmountExceedsPosition(Case memory c) external {
+        _prepare(c);
+        (uint256 senderAmount,,) = vesting.claimByOwner(sender);
+        c.amount = bound(c.amount, senderAmount + 1, type(uint256).max);
+        vm.expectRevert(
+            abi.encodeWithSelector(IVesting.Vesting_AmountExceedsPosition.selector, sender, c.amount, senderAmount)
+        );
         vm.prank(sender);
         vesting.transferLocked(address(vault), c.amount);
+    }
+
+    function testFuzz_RevertWhen_TransferMovesNoValue(Case memory c) external {
+        _prepare(c);
+        uint256 largest = _largestWorthless();
+        vm.assume(largest != 0);
+        c.amount = bound(c.amount, 1, largest);
+        (uint256 senderAmount,, uint256 senderUnlocked) = vesting.claimByOwner(sender);
+        bool vaultWasAllocated = vesting.everAllocated(address(vault));
+        // Every unit moved is carried unlocked share: nothing still owed would change hands.
+        vm.expectRevert(
+            abi.encodeWithSelector(IVesting.Vesting_TransferMovesNoValue.selector, sender, c.amount, c.amount)
+        );
+        vm.prank(sender);
+        vesting.transferLocked(address(vault), c.amount);
+        (uint256 amountAfter,, uint256 unlockedAfter) = vesting.claimByOwner(sender);
+        vm.assertEq(amountAfter, senderAmount);
+        vm.assertEq(unlockedAfter, senderUnlocked);
+        vm.assertEq(vesting.everAllocated(address(vault)), vaultWasAllocated, "not made ever allocated");
     }
 }

@@ -42,7 +42,7 @@ contract LegacyClaim_Invariant_Test is Base, InvariantTargets {
 
     function invariant_LegacyEachClaimPaysOnce() external view {
         vm.assertFalse(handler.ghostPaidTwice(), "a second claim paid");
-        vm.assertFalse(handler.ghostDuplicateAccepted(), "an owner allocated before was added again");
+        vm.assertFalse(handler.ghostAllocatedTwice(), "an owner allocated before was added again");
         for (uint256 i; i < owners.length; ++i) {
             address owner = owners[i];
             vm.assertEq(

@@ -26,11 +26,13 @@ contract Vesting_Invariant_Test is Base, InvariantTargets {
             vesting.setContractWhitelist(holders[i], true);
         }
         address[] memory allocated = new address[](4);
+        uint256[] memory amounts = new uint256[](4);
         (allocated[0], allocated[1], allocated[2], allocated[3]) = (alice, bob, carol, dave);
-        handler.recordInitialAllocation(allocated, VESTING_TOTAL);
+        (amounts[0], amounts[1], amounts[2], amounts[3]) = (ALICE_AMOUNT, BOB_AMOUNT, CAROL_AMOUNT, DAVE_AMOUNT);
+        handler.recordInitialAllocation(allocated, amounts);
 
         targetContract(address(handler));
-        bytes4[] memory selectors = new bytes4[](7);
+        bytes4[] memory selectors = new bytes4[](8);
         selectors[0] = VestingHandler.passTime.selector;
         selectors[1] = VestingHandler.addClaims.selector;
         selectors[2] = VestingHandler.addClaimsAgain.selector;
@@ -38,6 +40,7 @@ contract Vesting_Invariant_Test is Base, InvariantTargets {
         selectors[4] = VestingHandler.claimAndBurn.selector;
         selectors[5] = VestingHandler.unlock.selector;
         selectors[6] = VestingHandler.transferLocked.selector;
+        selectors[7] = VestingHandler.tryOutOfTurn.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
     }
 
@@ -68,7 +71,38 @@ contract Vesting_Invariant_Test is Base, InvariantTargets {
             unlockedTotal += unlockedAmount;
         }
         vm.assertEq(unlockedTotal, handler.ghostUnlocked(), "unlocked amounts add up to what was paid");
-        vm.assertFalse(handler.ghostDuplicateAccepted(), "a batch run again was accepted");
+    }
+
+    /// @dev Nothing is allocated or funded twice: a batch naming holders allocated before leaves them as they were
+    /// and pulls only what it allocated to the others.
+    function invariant_NoHolderAllocatedTwice() external view {
+        vm.assertFalse(handler.ghostAllocatedTwice(), "a batch changed a holder allocated before it");
+    }
+
+    /// @dev Per holder, nothing leaves early or twice: what it took (received, burned, unlocked) plus what it is
+    /// still owed plus the value it sent away equals what it was allocated plus the value it received, to the wei.
+    function invariant_EachHolderTakesExactlyWhatCameIn() external view {
+        for (uint256 i; i < holders.length; ++i) {
+            address holder = holders[i];
+            (uint256 amount,, uint256 unlockedAmount) = vesting.claimByOwner(holder);
+            vm.assertEq(
+                handler.ghostTaken(holder) + (amount - unlockedAmount) + handler.ghostOut(holder),
+                handler.ghostIn(holder),
+                "taken + owed + sent = allocated + received"
+            );
+        }
+    }
+
+    /// @dev Nothing pays early: a claim outside the window or beyond the position, an unlock with nothing claimable
+    /// and a locked transfer before claimEnd all revert and leave the contract's balance as it was.
+    function invariant_NothingPaysOutOfTurn() external view {
+        vm.assertFalse(handler.ghostPaidOutOfTurn(), "a call paid out of turn");
+    }
+
+    /// @dev A locked transfer that would hand over nothing still owed never goes through, so no position with
+    /// nothing owed can make an address ever allocated.
+    function invariant_NoWorthlessTransfer() external view {
+        vm.assertFalse(handler.ghostWorthlessTransferAccepted(), "a transfer that moves no value went through");
     }
 
     function invariant_TotalBurnedMonotonicAndEqualsDeadBalance() external view {

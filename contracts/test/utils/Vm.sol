@@ -35,6 +35,7 @@ interface Vm {
     function expectEmit(address emitter) external;
     function expectEmit(bool checkTopic1, bool checkTopic2, bool checkTopic3, bool checkData) external;
     function expectEmit(bool checkTopic1, bool checkTopic2, bool checkTopic3, bool checkData, address emitter) external;
+    function expectCall(address callee, bytes calldata data, uint64 count) external;
     function recordLogs() external;
     function getRecordedLogs() external returns (Log[] memory logs);
 

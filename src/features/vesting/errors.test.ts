@@ -102,7 +102,7 @@ describe('describeHolderError: every other error of the contracts is named', () 
 
   it('leaves the owner’s and the locked-transfer errors out of the holder’s sentences', () => {
     expect(others.map((item) => item.name)).toEqual(
-      expect.arrayContaining(['Vesting_PositionExists', 'OwnableUnauthorizedAccount', 'Vesting_NotWhitelisted']),
+      expect.arrayContaining(['Vesting_DuplicateHolder', 'OwnableUnauthorizedAccount', 'Vesting_NotWhitelisted']),
     )
   })
 

@@ -7,8 +7,9 @@ import {Cheats} from "../../utils/Cheats.sol";
 
 /// @title LegacyClaimHandler
 /// @notice Makes random valid calls on {LegacyClaim} for the invariant tests: time passing across claimStart,
-/// batches adding owners never allocated before, a batch run again for an owner who was (claimed or not), and
-/// claims, each followed at once by a second claim that must fail. Ghosts record what each owner was added and paid.
+/// batches adding owners never allocated before, a batch naming an owner who was (claimed or not) beside a fresh
+/// one, which must leave the first as it is and fund only the second, and claims, each followed at once by a second
+/// claim that must fail. Ghosts record what each owner was added and paid.
 contract LegacyClaimHandler is Cheats {
     uint256 internal constant MAX_AMOUNT = 1e27;
 
@@ -23,7 +24,8 @@ contract LegacyClaimHandler is Cheats {
     mapping(address owner => uint256 amount) public ghostPaid;
     mapping(address owner => bool) public ghostEverAdded;
     bool public ghostPaidTwice;
-    bool public ghostDuplicateAccepted;
+    /// @notice Set when a batch changed an owner allocated before it, or pulled other than the sum it allocated.
+    bool public ghostAllocatedTwice;
 
     constructor(LegacyClaim legacy_, DemoToken nai_, address admin_, address[] memory owners_) {
         legacy = legacy_;
@@ -86,22 +88,42 @@ contract LegacyClaimHandler is Cheats {
         vm.stopPrank();
     }
 
-    /// @notice Adds an owner who was allocated before again, whether they claimed or not: it must be rejected.
+    /// @notice Loads a batch naming an owner who was allocated before (claimed or not) and, when one is left, an
+    /// owner who was not, funded by an exact approval of the whole batch: only the second may be added and funded.
     function addClaimsAgain(uint256 seed) external atCurrentTime {
-        address owner = _owners[seed % _owners.length];
-        if (!ghostEverAdded[owner]) return;
-        address[] memory batchOwners = new address[](1);
-        uint256[] memory amounts = new uint256[](1);
-        batchOwners[0] = owner;
+        address again = _owners[seed % _owners.length];
+        if (!ghostEverAdded[again]) return;
+        address fresh;
+        for (uint256 i; i < _owners.length && fresh == address(0); ++i) {
+            address owner = _owners[(seed / 7 % _owners.length + i) % _owners.length];
+            if (!ghostEverAdded[owner]) fresh = owner;
+        }
+        uint256 count = fresh == address(0) ? 1 : 2;
+        address[] memory batchOwners = new address[](count);
+        uint256[] memory amounts = new uint256[](count);
+        batchOwners[0] = again;
         amounts[0] = bound(seed >> 8, 1, MAX_AMOUNT);
-        nai.mint(admin, amounts[0]);
+        if (count == 2) {
+            batchOwners[1] = fresh;
+            amounts[1] = bound(uint256(keccak256(abi.encode(seed, "fresh"))), 1, MAX_AMOUNT);
+        }
+        uint256 total = amounts[0] + (count == 2 ? amounts[1] : 0);
+        uint256 againBefore = legacy.claimByOwner(again);
+        uint256 balanceBefore = nai.balanceOf(address(legacy));
+        nai.mint(admin, total);
         vm.startPrank(admin);
-        nai.approve(address(legacy), amounts[0]);
-        try legacy.addClaims(batchOwners, amounts) {
-            ghostDuplicateAccepted = true;
-            ghostAdded[owner] += amounts[0];
-        } catch {}
+        nai.approve(address(legacy), total);
+        legacy.addClaims(batchOwners, amounts);
         vm.stopPrank();
+
+        if (legacy.claimByOwner(again) != againBefore) ghostAllocatedTwice = true;
+        uint256 added = count == 2 ? amounts[1] : 0;
+        if (nai.balanceOf(address(legacy)) != balanceBefore + added) ghostAllocatedTwice = true;
+        if (count == 2) {
+            if (legacy.claimByOwner(fresh) != amounts[1]) ghostAllocatedTwice = true;
+            ghostAdded[fresh] += amounts[1];
+            ghostEverAdded[fresh] = true;
+        }
     }
 
     /// @notice The first owner from a seeded start with something to claim claims it, then tries again.

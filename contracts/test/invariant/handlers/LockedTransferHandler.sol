@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+import {IVesting} from "../../../src/interfaces/IVesting.sol";
 import {DemoToken} from "../../../src/local/DemoToken.sol";
 import {Vesting} from "../../../src/Vesting.sol";
 import {PositionHolder} from "../../mocks/PositionHolder.sol";
@@ -8,9 +9,10 @@ import {Cheats} from "../../utils/Cheats.sol";
 
 /// @title LockedTransferHandler
 /// @notice Moves locked positions around from claimEnd on, at random times through the unlock and after it: locked
-/// transfers of any size between accounts and whitelisted holder contracts (vaults), to fresh addresses created on
-/// the way, unlocks by anyone, and whole rounds of the skip-the-unlock attack (a vault moves everything still locked
-/// to a fresh address, which unlocks and sends the rest back).
+/// transfers of any size up to the whole position between accounts and whitelisted holder contracts (vaults), to
+/// fresh addresses created on the way, unlocks by anyone, and whole rounds of the skip-the-unlock attack (a vault
+/// moves its whole position to a fresh address, which unlocks and sends its whole position back). A transfer that
+/// would move no value is expected to revert with the exact error.
 /// @dev Ghost state: everything paid by `unlock`, the number of locked transfers, and for each holder the set of
 /// transfers that fed its position (those it received, and those received earlier by the positions it received
 /// from). A transfer rounds the moved unlocked share up, which lets the recipient count less than one wei more as
@@ -92,8 +94,9 @@ contract LockedTransferHandler is Cheats {
         _unlock(holder);
     }
 
-    /// @notice Moves part or all (a third of the time) of a locked position to another holder, or to a fresh
-    /// address; one side is always a whitelisted vault.
+    /// @notice Moves part of a position, what is still owed of it (`amount - unlockedAmount`, the largest move
+    /// before transfers could move whole positions) or all of it to another holder, or to a fresh address; one side
+    /// is always a whitelisted vault. A part that moves no value must revert.
     function transferLocked(uint256 fromSeed, uint256 toSeed, uint256 amountSeed) external atCurrentTime {
         if (currentTimestamp < vesting.claimEnd()) return;
         address from = _findHolder(fromSeed, _hasLocked);
@@ -102,22 +105,25 @@ contract LockedTransferHandler is Cheats {
         if (isVault[from] && toSeed % 3 == 0) to = _freshAddress();
         else to = _holders[toSeed % _holders.length];
         if (to == from || (!isVault[from] && !isVault[to])) to = _otherVault(from, toSeed);
-        uint256 locked = _locked(from);
-        uint256 amount = amountSeed % 3 == 0 ? locked : bound(amountSeed >> 8, 1, locked);
+        (uint256 positionAmount,,) = vesting.claimByOwner(from);
+        uint256 pick = amountSeed % 4;
+        uint256 amount = pick == 0
+            ? positionAmount
+            : pick == 1 ? _locked(from) : bound(amountSeed >> 8, 1, positionAmount);
         _transfer(from, to, amount);
     }
 
-    /// @notice One to five rounds of the attack: a vault moves everything still locked to a fresh address, which
-    /// unlocks what it can and sends the rest back; the vault then unlocks what it can.
+    /// @notice One to five rounds of the attack: a vault moves its whole position to a fresh address, which unlocks
+    /// what it can and sends its whole position back; the vault then unlocks what it can.
     function cycleThroughFresh(uint256 vaultSeed, uint256 rounds) external atCurrentTime {
         if (currentTimestamp < vesting.claimEnd()) return;
         address hub = address(_vaults[vaultSeed % _vaults.length]);
         rounds = bound(rounds, 1, 5);
         for (uint256 i; i < rounds && _locked(hub) != 0; ++i) {
             address fresh = _freshAddress();
-            _transfer(hub, fresh, _locked(hub));
+            _transfer(hub, fresh, _amount(hub));
             if (vesting.claimableAmount(fresh) != 0) _unlock(fresh);
-            if (_locked(fresh) != 0) _transfer(fresh, hub, _locked(fresh));
+            if (_locked(fresh) != 0) _transfer(fresh, hub, _amount(fresh));
             if (vesting.claimableAmount(hub) != 0) _unlock(hub);
         }
         ++calls["cycleThroughFresh"];
@@ -139,10 +145,22 @@ contract LockedTransferHandler is Cheats {
     function _transfer(address from, address to, uint256 amount) internal {
         (uint256 fromAmount,, uint256 fromUnlocked) = vesting.claimByOwner(from);
         uint256 toUnlocked = _unlocked(to);
-        _as(from, abi.encodeCall(Vesting.transferLocked, (to, amount)));
-
         // The moved part carries ceil(unlocked × amount ÷ position amount) of the sender's unlocked amount.
         uint256 share = (fromUnlocked * amount + fromAmount - 1) / fromAmount;
+        if (share == amount) {
+            bytes memory expected =
+                abi.encodeWithSelector(IVesting.Vesting_TransferMovesNoValue.selector, from, amount, share);
+            bool toAllocated = vesting.everAllocated(to);
+            try this.callAs(from, abi.encodeCall(Vesting.transferLocked, (to, amount))) {
+                revert("a transfer that moves no value went through");
+            } catch (bytes memory reason) {
+                vm.assertEq(reason, expected, "a transfer that moves no value reverts with its error");
+            }
+            vm.assertEq(vesting.everAllocated(to), toAllocated, "the recipient is not made ever allocated");
+            ++calls["transferWithoutValue"];
+            return;
+        }
+        _as(from, abi.encodeCall(Vesting.transferLocked, (to, amount)));
         vm.assertEq(_unlocked(from), fromUnlocked - share, "sender keeps the rest of its unlocked amount");
         vm.assertEq(_unlocked(to), toUnlocked + share, "recipient takes the moved share");
 
@@ -164,6 +182,13 @@ contract LockedTransferHandler is Cheats {
         }
         if (fromUnlocked != 0) ++calls["transferCarryingShare"];
         else ++calls["transferWithoutShare"];
+        if (amount == fromAmount) ++calls["transferWholePosition"];
+    }
+
+    /// @dev An external entry for a call that is expected to revert, so that the handler can catch it.
+    function callAs(address holder, bytes calldata callData) external {
+        if (msg.sender != address(this)) revert("only the handler");
+        _as(holder, callData);
     }
 
     /// @dev A never-used address, registered as a holder; an existing account once there are enough holders.
@@ -190,6 +215,10 @@ contract LockedTransferHandler is Cheats {
 
     function _unlocked(address holder) internal view returns (uint256 unlockedAmount) {
         (,, unlockedAmount) = vesting.claimByOwner(holder);
+    }
+
+    function _amount(address holder) internal view returns (uint256 amount) {
+        (amount,,) = vesting.claimByOwner(holder);
     }
 
     function _locked(address holder) internal view returns (uint256) {

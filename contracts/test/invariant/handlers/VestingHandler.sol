@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+import {IVesting} from "../../../src/interfaces/IVesting.sol";
 import {DemoToken} from "../../../src/local/DemoToken.sol";
 import {Vesting} from "../../../src/Vesting.sol";
 import {PositionHolder} from "../../mocks/PositionHolder.sol";
 import {Cheats} from "../../utils/Cheats.sol";
 
 /// @title VestingHandler
-/// @notice Makes random valid calls on {Vesting} for the invariant tests: time passing through every phase (often
-/// landing exactly on a boundary), batches allocating fresh holders, a batch run again, claims in the window, unlocks,
-/// locked transfers to and from whitelisted holder contracts and whitelist changes. Keeps ghost totals of everything
-/// allocated, received, burned and unlocked, and checks each payout against the plain formula as it happens.
+/// @notice Makes random calls on {Vesting} for the invariant tests: time passing through every phase (often
+/// landing exactly on a boundary), batches allocating fresh holders, batches mixing holders allocated before with
+/// fresh ones (as a batch run again, or one a locked transfer raced), claims in the window, unlocks, locked transfers
+/// of any size to and from whitelisted holder contracts (including those that would move no value, which must
+/// revert) and whitelist changes. Keeps ghost totals of everything allocated, received, burned and unlocked, and per
+/// holder what came in (allocated, or value received by transfer), went out (value sent) and was taken (received,
+/// burned, unlocked); checks each payout against the plain formula as it happens.
 contract VestingHandler is Cheats {
     uint256 internal constant FULL_BURN = 1e18;
     address internal constant DEAD = 0x000000000000000000000000000000000000dEaD;
@@ -34,7 +38,20 @@ contract VestingHandler is Cheats {
     uint256 public ghostUnlocked;
     uint256 public ghostLastTotalBurned;
     bool public ghostTotalBurnedDecreased;
-    bool public ghostDuplicateAccepted;
+    /// @notice Set when a batch changed a holder allocated before it, or pulled other than the sum it allocated.
+    bool public ghostAllocatedTwice;
+    /// @notice Set when a locked transfer that moves no value went through.
+    bool public ghostWorthlessTransferAccepted;
+    /// @notice Set when a call that must not pay at this moment went through: a claim outside the window, an unlock
+    /// with nothing claimable, a locked transfer before claimEnd, or a claim beyond the position.
+    bool public ghostPaidOutOfTurn;
+
+    /// @notice Per holder: allocated, plus value received by locked transfers (amount − unlocked share).
+    mapping(address holder => uint256 amount) public ghostIn;
+    /// @notice Per holder: value sent by locked transfers.
+    mapping(address holder => uint256 amount) public ghostOut;
+    /// @notice Per holder: received and burned through claimAndBurn, and paid by unlock.
+    mapping(address holder => uint256 amount) public ghostTaken;
 
     mapping(string action => uint256 count) public calls;
 
@@ -55,11 +72,12 @@ contract VestingHandler is Cheats {
     }
 
     /// @notice Records what the invariant test allocated before the handler took over.
-    function recordInitialAllocation(address[] calldata allocated, uint256 total) external {
+    function recordInitialAllocation(address[] calldata allocated, uint256[] calldata amounts) external {
         for (uint256 i; i < allocated.length; ++i) {
             everAllocated[allocated[i]] = true;
+            ghostIn[allocated[i]] += amounts[i];
+            ghostAllocated += amounts[i];
         }
-        ghostAllocated += total;
     }
 
     function holders() external view returns (address[] memory) {
@@ -127,6 +145,7 @@ contract VestingHandler is Cheats {
             burnPercentages[i] = bound(itemSeed >> 128, 0, FULL_BURN);
             total += amounts[i];
             everAllocated[fresh[i]] = true;
+            ghostIn[fresh[i]] += amounts[i];
         }
         nai.mint(admin, total);
         vm.startPrank(admin);
@@ -137,22 +156,60 @@ contract VestingHandler is Cheats {
         _count("addClaims");
     }
 
-    /// @notice Runs a batch again for an allocated holder: it must be rejected.
-    function addClaimsAgain(uint256 seed) external instrumented {
-        address holder = _holders[seed % _holders.length];
-        if (!everAllocated[holder]) return;
-        address[] memory owners = new address[](1);
-        uint256[] memory amounts = new uint256[](1);
-        owners[0] = holder;
-        amounts[0] = bound(seed >> 8, 1, MAX_ALLOCATION);
-        nai.mint(admin, amounts[0]);
+    /// @notice A batch that names one to three holders allocated before (as a batch run again, or one a locked
+    /// transfer reached first), and a fresh holder when one is left, funded by an exact approval of the whole
+    /// batch: the holders allocated before must be left as they are and only the fresh one funded.
+    function addClaimsAgain(uint256 seed, uint256 count) external instrumented {
+        count = bound(count, 1, 3);
+        address[] memory picked = new address[](count + 1);
+        uint256 found;
+        for (uint256 i; i < _holders.length && found < count; ++i) {
+            address holder = _holders[(seed % _holders.length + i) % _holders.length];
+            if (everAllocated[holder]) picked[found++] = holder;
+        }
+        if (found == 0) return;
+        for (uint256 i; i < _holders.length; ++i) {
+            address holder = _holders[(seed / 7 % _holders.length + i) % _holders.length];
+            if (!everAllocated[holder]) {
+                picked[found++] = holder;
+                break;
+            }
+        }
+        address[] memory owners = new address[](found);
+        uint256[] memory amounts = new uint256[](found);
+        uint256[] memory burnPercentages = new uint256[](found);
+        uint256[] memory amountsBefore = new uint256[](found);
+        uint256[] memory unlockedBefore = new uint256[](found);
+        uint256 total;
+        uint256 fresh;
+        for (uint256 i; i < found; ++i) {
+            owners[i] = picked[i];
+            amounts[i] = bound(uint256(keccak256(abi.encode(seed, i, "again"))), 1, MAX_ALLOCATION);
+            total += amounts[i];
+            (amountsBefore[i],, unlockedBefore[i]) = vesting.claimByOwner(owners[i]);
+            if (!everAllocated[owners[i]]) fresh += amounts[i];
+        }
+        nai.mint(admin, total);
+        uint256 balanceBefore = nai.balanceOf(address(vesting));
         vm.startPrank(admin);
-        nai.approve(address(vesting), amounts[0]);
-        try vesting.addClaims(owners, amounts, new uint256[](1)) {
-            ghostDuplicateAccepted = true;
-            ghostAllocated += amounts[0];
-        } catch {}
+        nai.approve(address(vesting), total);
+        vesting.addClaims(owners, amounts, burnPercentages);
         vm.stopPrank();
+
+        if (nai.balanceOf(address(vesting)) != balanceBefore + fresh) ghostAllocatedTwice = true;
+        if (nai.allowance(admin, address(vesting)) != total - fresh) ghostAllocatedTwice = true;
+        for (uint256 i; i < found; ++i) {
+            (uint256 amount,, uint256 unlockedAmount) = vesting.claimByOwner(owners[i]);
+            if (everAllocated[owners[i]]) {
+                if (amount != amountsBefore[i] || unlockedAmount != unlockedBefore[i]) ghostAllocatedTwice = true;
+            } else {
+                if (amount != amounts[i]) ghostAllocatedTwice = true;
+                everAllocated[owners[i]] = true;
+                ghostIn[owners[i]] += amounts[i];
+                ghostAllocated += amounts[i];
+            }
+        }
+        // The unspent approval stays behind; the next batch's approval replaces it.
         _count("addClaimsAgain");
     }
 
@@ -185,7 +242,44 @@ contract VestingHandler is Cheats {
         vm.assertEq(nai.balanceOf(DEAD), deadBefore + burned, "claim: burned");
         ghostReceived += received;
         ghostBurned += burned;
+        ghostTaken[holder] += amount;
         _count("claimAndBurn");
+    }
+
+    /// @notice Tries what must not pay now, as any holder: claim and burn outside the window or beyond the
+    /// position, unlock with nothing claimable, move a locked position before claimEnd. Each must revert and change
+    /// no balance.
+    function tryOutOfTurn(uint256 holderSeed, uint256 amountSeed) external instrumented {
+        address holder = _holders[holderSeed % _holders.length];
+        (uint256 amount,,) = vesting.claimByOwner(holder);
+        uint256 balance = nai.balanceOf(address(vesting));
+        bool inWindow = currentTimestamp >= vesting.claimStart() && currentTimestamp < vesting.claimEnd();
+        uint256 claimed = inWindow ? amount + 1 + amountSeed % 1e18 : bound(amountSeed, 1, 1e27);
+        if (_succeeds(holder, abi.encodeCall(Vesting.claimAndBurn, (claimed)))) ghostPaidOutOfTurn = true;
+        if (vesting.claimableAmount(holder) == 0 && _succeeds(holder, abi.encodeCall(Vesting.unlock, ()))) {
+            ghostPaidOutOfTurn = true;
+        }
+        if (currentTimestamp < vesting.claimEnd() && amount != 0) {
+            address to = _holders[(holderSeed % _holders.length + 1) % _holders.length];
+            if (_succeeds(holder, abi.encodeCall(Vesting.transferLocked, (to, 1)))) ghostPaidOutOfTurn = true;
+        }
+        if (nai.balanceOf(address(vesting)) != balance) ghostPaidOutOfTurn = true;
+        _count("tryOutOfTurn");
+    }
+
+    /// @dev Whether `callData` goes through as `holder`; a revert is caught and undone.
+    function _succeeds(address holder, bytes memory callData) internal returns (bool) {
+        try this.callAs(holder, callData) {
+            return true;
+        } catch {
+            return false;
+        }
+    }
+
+    /// @dev An external entry for a call that may revert, so that the handler can catch it.
+    function callAs(address holder, bytes calldata callData) external {
+        if (msg.sender != address(this)) revert("only the handler");
+        _as(holder, callData);
     }
 
     function unlock(uint256 holderSeed) external instrumented {
@@ -204,12 +298,14 @@ contract VestingHandler is Cheats {
 
         vm.assertEq(nai.balanceOf(holder), holderBefore + expected, "unlock: paid");
         ghostUnlocked += expected;
+        ghostTaken[holder] += expected;
         _count(currentTimestamp >= vesting.unlockEnd() ? "unlockAfterEnd" : "unlock");
     }
 
     function transferLocked(uint256 fromSeed, uint256 toSeed, uint256 amountSeed) external instrumented {
         if (currentTimestamp < vesting.claimEnd()) return;
-        address from = _findHolder(fromSeed, _hasLocked);
+        // Any position, fully unlocked or not: a transfer out of one with nothing owed must be refused.
+        address from = _findHolder(fromSeed, _hasPosition);
         if (from == address(0)) return;
         address to = _holders[toSeed % _holders.length];
         if (to == from) to = _holders[(toSeed % _holders.length + 1) % _holders.length];
@@ -222,12 +318,32 @@ contract VestingHandler is Cheats {
             if (to == address(0)) return;
         }
         (uint256 amount,, uint256 unlockedAmount) = vesting.claimByOwner(from);
-        uint256 locked = amount - unlockedAmount;
-        uint256 moved = bound(amountSeed, 1, locked);
+        // A third of the time the whole position, otherwise any part of it, worth something or not.
+        uint256 moved = amountSeed % 3 == 0 ? amount : bound(amountSeed >> 8, 1, amount);
+        uint256 share = (unlockedAmount * moved + amount - 1) / amount;
+        uint256 value = moved - share;
 
+        if (value == 0) {
+            // Nothing still owed would change hands: refused, and the recipient is not made ever allocated.
+            bool recipientAllocated = vesting.everAllocated(to);
+            try this.callAs(from, abi.encodeCall(Vesting.transferLocked, (to, moved))) {
+                ghostWorthlessTransferAccepted = true;
+            } catch (bytes memory reason) {
+                vm.assertEq(
+                    reason,
+                    abi.encodeWithSelector(IVesting.Vesting_TransferMovesNoValue.selector, from, moved, share),
+                    "worthless transfer: error"
+                );
+            }
+            vm.assertEq(vesting.everAllocated(to), recipientAllocated, "worthless transfer: recipient");
+            _count("transferLockedWorthless");
+            return;
+        }
         _as(from, abi.encodeCall(Vesting.transferLocked, (to, moved)));
         everAllocated[to] = true;
-        _count("transferLocked");
+        ghostOut[from] += value;
+        ghostIn[to] += value;
+        _count(moved == amount ? "transferLockedWhole" : "transferLocked");
     }
 
     /*//////////////////////////////////////////////////////////////

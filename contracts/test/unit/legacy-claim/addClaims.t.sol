@@ -8,7 +8,9 @@ import {ILegacyClaim} from "../../../src/interfaces/ILegacyClaim.sol";
 import {LegacyClaim} from "../../../src/LegacyClaim.sol";
 import {Base} from "../../Base.t.sol";
 import {FeeOnTransferToken} from "../../mocks/FeeOnTransferToken.sol";
+import {Vm} from "../../utils/Vm.sol";
 
+/// @dev The branches of addClaims.tree, one test per leaf.
 contract LegacyClaim_AddClaims_Unit_Test is Base {
     address internal frank;
     address internal grace;
@@ -35,6 +37,36 @@ contract LegacyClaim_AddClaims_Unit_Test is Base {
         vm.assertEq(nai.balanceOf(address(legacy)), balanceBefore, "legacy balance");
         vm.assertEq(legacy.claimByOwner(frank), 0, "frank not added");
         vm.assertFalse(legacy.everAllocated(frank), "frank not allocated");
+    }
+
+    /// @dev Checks that the batch emitted exactly one event per item, in order: {ClaimSkipped} for the items in
+    /// `skipped`, {ClaimAdded} for the others, each with the item's amount.
+    function _assertItemEvents(
+        Vm.Log[] memory logs,
+        address[] memory owners,
+        uint256[] memory amounts,
+        bool[] memory skipped
+    ) internal view {
+        uint256 item;
+        for (uint256 i; i < logs.length; ++i) {
+            if (logs[i].emitter != address(legacy)) continue;
+            bytes32 topic = logs[i].topics[0];
+            if (topic != ILegacyClaim.ClaimAdded.selector && topic != ILegacyClaim.ClaimSkipped.selector) continue;
+            vm.assertEq(
+                topic,
+                skipped[item] ? ILegacyClaim.ClaimSkipped.selector : ILegacyClaim.ClaimAdded.selector,
+                "added or skipped"
+            );
+            vm.assertEq(logs[i].topics[1], bytes32(uint256(uint160(owners[item]))), "owner topic");
+            vm.assertEq(logs[i].data, abi.encode(amounts[item]), "amount");
+            ++item;
+        }
+        vm.assertEq(item, owners.length, "one event per item");
+    }
+
+    function _skipped(bool first, bool second, bool third) internal pure returns (bool[] memory skipped) {
+        skipped = new bool[](3);
+        (skipped[0], skipped[1], skipped[2]) = (first, second, third);
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -69,40 +101,47 @@ contract LegacyClaim_AddClaims_Unit_Test is Base {
         );
     }
 
-    function test_RevertWhen_AmountIsUint256Max() external {
-        // The slot holds the amount plus one: the largest amount cannot be stored, and no token could fund it.
+    function test_RevertWhen_AmountExceedsUint128() external {
         (address[] memory owners, uint256[] memory amounts) = _batch();
-        amounts[0] = type(uint256).max;
-        _expectRevertAsAdmin(abi.encodeWithSignature("Panic(uint256)", 0x11), owners, amounts);
+        amounts[0] = uint256(type(uint128).max) + 1;
+        _expectRevertAsAdmin(
+            abi.encodeWithSelector(
+                ILegacyClaim.LegacyClaim_AmountTooLarge.selector, frank, amounts[0], type(uint128).max
+            ),
+            owners,
+            amounts
+        );
     }
 
-    function test_RevertGiven_OwnerHasUnclaimedAmount() external {
+    function test_RevertWhen_AmountIsUint256Max() external {
+        // The slot holds the amount plus one: the largest value would overflow it, and is refused by name first.
         (address[] memory owners, uint256[] memory amounts) = _batch();
-        owners[1] = bob;
+        amounts[0] = type(uint256).max;
         _expectRevertAsAdmin(
-            abi.encodeWithSelector(ILegacyClaim.LegacyClaim_ClaimExists.selector, bob), owners, amounts
+            abi.encodeWithSelector(
+                ILegacyClaim.LegacyClaim_AmountTooLarge.selector, frank, type(uint256).max, type(uint128).max
+            ),
+            owners,
+            amounts
         );
-        vm.assertEq(legacy.claimByOwner(bob), BOB_LEGACY, "bob unchanged");
     }
 
     function test_RevertWhen_OwnerAppearsTwice() external {
         (address[] memory owners, uint256[] memory amounts) = _batch();
         owners[2] = frank;
         _expectRevertAsAdmin(
-            abi.encodeWithSelector(ILegacyClaim.LegacyClaim_ClaimExists.selector, frank), owners, amounts
+            abi.encodeWithSelector(ILegacyClaim.LegacyClaim_DuplicateOwner.selector, frank), owners, amounts
         );
     }
 
-    function test_RevertWhen_BatchIsRunTwice() external {
+    function test_RevertWhen_EverAllocatedOwnerAppearsTwice() external {
         (address[] memory owners, uint256[] memory amounts) = _batch();
-        vm.prank(admin);
-        legacy.addClaims(owners, amounts);
-        uint256 balanceBefore = nai.balanceOf(address(legacy));
-        vm.expectRevert(abi.encodeWithSelector(ILegacyClaim.LegacyClaim_ClaimExists.selector, frank));
-        vm.prank(admin);
-        legacy.addClaims(owners, amounts);
-        vm.assertEq(nai.balanceOf(address(legacy)), balanceBefore, "no second deposit");
-        vm.assertEq(legacy.claimByOwner(frank), 2_500e18, "amount not doubled");
+        owners[1] = bob;
+        owners[2] = bob;
+        _expectRevertAsAdmin(
+            abi.encodeWithSelector(ILegacyClaim.LegacyClaim_DuplicateOwner.selector, bob), owners, amounts
+        );
+        vm.assertEq(legacy.claimByOwner(bob), BOB_LEGACY, "bob unchanged");
     }
 
     function test_RevertWhen_AllowanceTooLow() external {
@@ -165,7 +204,32 @@ contract LegacyClaim_AddClaims_Unit_Test is Base {
         vm.assertEq(nai.balanceOf(address(legacy)), legacyBefore);
     }
 
-    function test_RevertGiven_OwnerAlreadyClaimed() external {
+    function test_WhenAmountIsUint128Max() external {
+        nai.mint(admin, type(uint128).max);
+        address[] memory owners = new address[](1);
+        uint256[] memory amounts = new uint256[](1);
+        (owners[0], amounts[0]) = (frank, type(uint128).max);
+        vm.prank(admin);
+        legacy.addClaims(owners, amounts);
+        vm.assertEq(legacy.claimByOwner(frank), type(uint128).max);
+    }
+
+    function test_GivenOwnerHasUnclaimedAmount() external {
+        (address[] memory owners, uint256[] memory amounts) = _batch();
+        owners[1] = bob;
+        uint256 legacyBefore = nai.balanceOf(address(legacy));
+        vm.recordLogs();
+        vm.prank(admin);
+        legacy.addClaims(owners, amounts);
+
+        _assertItemEvents(vm.getRecordedLogs(), owners, amounts, _skipped(false, true, false));
+        vm.assertEq(legacy.claimByOwner(bob), BOB_LEGACY, "bob unchanged");
+        vm.assertEq(legacy.claimByOwner(frank), amounts[0]);
+        vm.assertEq(legacy.claimByOwner(carol), amounts[2]);
+        vm.assertEq(nai.balanceOf(address(legacy)), legacyBefore + amounts[0] + amounts[2], "pulled what was added");
+    }
+
+    function test_GivenOwnerAlreadyClaimed() external {
         // An owner who claimed stays allocated: the same batch loaded again must not pay them a second time.
         vm.warp(CLAIM_START);
         vm.prank(bob);
@@ -174,9 +238,46 @@ contract LegacyClaim_AddClaims_Unit_Test is Base {
         vm.assertTrue(legacy.everAllocated(bob));
         (address[] memory owners, uint256[] memory amounts) = _batch();
         owners[1] = bob;
-        _expectRevertAsAdmin(
-            abi.encodeWithSelector(ILegacyClaim.LegacyClaim_ClaimExists.selector, bob), owners, amounts
-        );
+        vm.recordLogs();
+        vm.prank(admin);
+        legacy.addClaims(owners, amounts);
+        _assertItemEvents(vm.getRecordedLogs(), owners, amounts, _skipped(false, true, false));
         vm.assertEq(legacy.claimByOwner(bob), 0, "nothing new to claim");
+    }
+
+    function test_WhenBatchIsRunTwice() external {
+        (address[] memory owners, uint256[] memory amounts) = _batch();
+        uint256 total = amounts[0] + amounts[1] + amounts[2];
+        vm.startPrank(admin);
+        nai.approve(address(legacy), total);
+        legacy.addClaims(owners, amounts);
+        vm.assertEq(nai.allowance(admin, address(legacy)), 0, "the exact approval is spent");
+        uint256 legacyBefore = nai.balanceOf(address(legacy));
+
+        nai.approve(address(legacy), total);
+        vm.recordLogs();
+        legacy.addClaims(owners, amounts);
+        vm.stopPrank();
+
+        _assertItemEvents(vm.getRecordedLogs(), owners, amounts, _skipped(true, true, true));
+        vm.assertEq(nai.balanceOf(address(legacy)), legacyBefore, "no second deposit");
+        vm.assertEq(nai.allowance(admin, address(legacy)), total, "the second approval is left unspent");
+        vm.assertEq(legacy.claimByOwner(frank), 2_500e18, "amount not doubled");
+    }
+
+    function test_WhenTwoBatchesRunInOneTransaction() external {
+        // A test function is one transaction: transient storage lives through both calls, and the second batch must
+        // still treat frank as added before it, not as a duplicate.
+        (address[] memory owners, uint256[] memory amounts) = _batch();
+        vm.prank(admin);
+        legacy.addClaims(owners, amounts);
+        address ivan = makeAddr("ivan");
+        owners[1] = ivan;
+        vm.recordLogs();
+        vm.prank(admin);
+        legacy.addClaims(owners, amounts);
+        _assertItemEvents(vm.getRecordedLogs(), owners, amounts, _skipped(true, false, true));
+        vm.assertEq(legacy.claimByOwner(ivan), amounts[1], "ivan added");
+        vm.assertEq(legacy.claimByOwner(frank), 2_500e18, "frank added once");
     }
 }

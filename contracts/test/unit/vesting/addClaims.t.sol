@@ -57,6 +57,37 @@ contract Vesting_AddClaims_Unit_Test is Base {
         vm.assertEq(_positionAmount(frank), 0, "frank not allocated");
     }
 
+    /// @dev Checks that the batch emitted exactly one event per item, in order: {ClaimSkipped} for the items in
+    /// `skipped`, {ClaimAdded} for the others, each with the item's values.
+    function _assertItemEvents(
+        Vm.Log[] memory logs,
+        address[] memory owners,
+        uint256[] memory amounts,
+        uint256[] memory burnPercentages,
+        bool[] memory skipped
+    ) internal view {
+        uint256 item;
+        for (uint256 i; i < logs.length; ++i) {
+            if (logs[i].emitter != address(vesting)) continue;
+            bytes32 topic = logs[i].topics[0];
+            if (topic != IVesting.ClaimAdded.selector && topic != IVesting.ClaimSkipped.selector) continue;
+            vm.assertEq(
+                topic,
+                skipped[item] ? IVesting.ClaimSkipped.selector : IVesting.ClaimAdded.selector,
+                "added or skipped"
+            );
+            vm.assertEq(logs[i].topics[1], bytes32(uint256(uint160(owners[item]))), "holder topic");
+            vm.assertEq(logs[i].data, abi.encode(amounts[item], burnPercentages[item]), "values");
+            ++item;
+        }
+        vm.assertEq(item, owners.length, "one event per item");
+    }
+
+    function _skipped(bool first, bool second, bool third) internal pure returns (bool[] memory skipped) {
+        skipped = new bool[](3);
+        (skipped[0], skipped[1], skipped[2]) = (first, second, third);
+    }
+
     /*//////////////////////////////////////////////////////////////
                                  REVERTS
     //////////////////////////////////////////////////////////////*/
@@ -122,63 +153,23 @@ contract Vesting_AddClaims_Unit_Test is Base {
         );
     }
 
-    function test_RevertGiven_HolderAlreadyHasPosition() external {
-        (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
-        owners[2] = bob;
-        _expectRevertAsAdmin(
-            abi.encodeWithSelector(IVesting.Vesting_PositionExists.selector, bob), owners, amounts, burnPercentages
-        );
-        vm.assertEq(_positionAmount(bob), BOB_AMOUNT, "bob unchanged");
-    }
-
-    function test_RevertGiven_HolderClaimedWholePosition() external {
-        vm.warp(CLAIM_START);
-        vm.prank(dave);
-        vesting.claimAndBurn(DAVE_AMOUNT);
-        vm.assertEq(_positionAmount(dave), 0);
-
-        (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
-        owners[1] = dave;
-        _expectRevertAsAdmin(
-            abi.encodeWithSelector(IVesting.Vesting_PositionExists.selector, dave), owners, amounts, burnPercentages
-        );
-    }
-
-    function test_RevertGiven_HolderReceivedLockedTokens() external {
-        PositionHolder vault = _deployWhitelistedHolder(alice);
-        vm.warp(CLAIM_END);
-        vm.prank(alice);
-        vesting.transferLocked(address(vault), 1e18);
-
-        // The vault now holds a position although no batch allocated one.
-        (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
-        owners[1] = address(vault);
-        _expectRevertAsAdmin(
-            abi.encodeWithSelector(IVesting.Vesting_PositionExists.selector, address(vault)),
-            owners,
-            amounts,
-            burnPercentages
-        );
-        vm.assertEq(_positionAmount(address(vault)), 1e18, "vault keeps only what was transferred");
-    }
-
     function test_RevertWhen_HolderAppearsTwice() external {
         (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
         owners[2] = frank;
         _expectRevertAsAdmin(
-            abi.encodeWithSelector(IVesting.Vesting_PositionExists.selector, frank), owners, amounts, burnPercentages
+            abi.encodeWithSelector(IVesting.Vesting_DuplicateHolder.selector, frank), owners, amounts, burnPercentages
         );
     }
 
-    function test_RevertWhen_BatchIsRunTwice() external {
+    function test_RevertWhen_EverAllocatedHolderAppearsTwice() external {
+        // Bob would be left out either time; a batch naming him twice is still malformed.
         (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
-        _addAsAdmin(owners, amounts, burnPercentages);
-        uint256 balanceBefore = nai.balanceOf(address(vesting));
-
-        vm.expectRevert(abi.encodeWithSelector(IVesting.Vesting_PositionExists.selector, frank));
-        _addAsAdmin(owners, amounts, burnPercentages);
-        vm.assertEq(nai.balanceOf(address(vesting)), balanceBefore, "no second deposit");
-        vm.assertEq(_positionAmount(frank), 30_000e18, "allocation not doubled");
+        owners[1] = bob;
+        owners[2] = bob;
+        _expectRevertAsAdmin(
+            abi.encodeWithSelector(IVesting.Vesting_DuplicateHolder.selector, bob), owners, amounts, burnPercentages
+        );
+        vm.assertEq(_positionAmount(bob), BOB_AMOUNT, "bob unchanged");
     }
 
     function test_RevertWhen_ItemBreaksSeveralRules() external {
@@ -205,6 +196,15 @@ contract Vesting_AddClaims_Unit_Test is Base {
             owners,
             amounts,
             burnPercentages
+        );
+    }
+
+    function test_RevertWhen_ItemOfEverAllocatedHolderIsInvalid() external {
+        (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
+        owners[1] = bob;
+        amounts[1] = 0;
+        _expectRevertAsAdmin(
+            abi.encodeWithSelector(IVesting.Vesting_ZeroAmount.selector, bob), owners, amounts, burnPercentages
         );
     }
 
@@ -310,6 +310,116 @@ contract Vesting_AddClaims_Unit_Test is Base {
         }
         vm.assertEq(nai.balanceOf(address(vesting)), vestingBefore + total, "vesting balance");
         vm.assertEq(nai.balanceOf(admin), adminBefore - total, "admin balance");
+    }
+
+    function test_GivenHolderAlreadyHasPosition() external {
+        (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
+        owners[1] = bob;
+        uint256 vestingBefore = nai.balanceOf(address(vesting));
+        uint256 adminBefore = nai.balanceOf(admin);
+
+        vm.recordLogs();
+        _addAsAdmin(owners, amounts, burnPercentages);
+
+        _assertItemEvents(vm.getRecordedLogs(), owners, amounts, burnPercentages, _skipped(false, true, false));
+        (uint256 amount, uint256 burnPercentage, uint256 unlockedAmount) = vesting.claimByOwner(bob);
+        vm.assertEq(amount, BOB_AMOUNT, "bob's amount unchanged");
+        vm.assertEq(burnPercentage, BOB_BURN, "bob's burn percentage unchanged");
+        vm.assertEq(unlockedAmount, 0);
+        vm.assertEq(_positionAmount(frank), 30_000e18, "frank allocated");
+        vm.assertEq(_positionAmount(heidi), 1, "heidi allocated");
+        uint256 added = amounts[0] + amounts[2];
+        vm.assertEq(nai.balanceOf(address(vesting)), vestingBefore + added, "pulled only what was allocated");
+        vm.assertEq(nai.balanceOf(admin), adminBefore - added, "admin paid only what was allocated");
+    }
+
+    function test_GivenHolderClaimedWholePosition() external {
+        vm.warp(CLAIM_START);
+        vm.prank(dave);
+        vesting.claimAndBurn(DAVE_AMOUNT);
+        vm.assertEq(_positionAmount(dave), 0);
+
+        (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
+        owners[0] = dave;
+        uint256 vestingBefore = nai.balanceOf(address(vesting));
+        vm.recordLogs();
+        _addAsAdmin(owners, amounts, burnPercentages);
+
+        _assertItemEvents(vm.getRecordedLogs(), owners, amounts, burnPercentages, _skipped(true, false, false));
+        vm.assertEq(_positionAmount(dave), 0, "a claimed position is never refilled");
+        vm.assertEq(nai.balanceOf(address(vesting)), vestingBefore + amounts[1] + amounts[2], "vesting balance");
+    }
+
+    function test_GivenHolderReceivedLockedTokens() external {
+        PositionHolder vault = _deployWhitelistedHolder(alice);
+        vm.warp(CLAIM_END);
+        vm.prank(alice);
+        vesting.transferLocked(address(vault), 1e18);
+
+        // The vault now holds a position although no batch allocated one.
+        (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
+        owners[1] = address(vault);
+        uint256 vestingBefore = nai.balanceOf(address(vesting));
+        vm.recordLogs();
+        _addAsAdmin(owners, amounts, burnPercentages);
+
+        _assertItemEvents(vm.getRecordedLogs(), owners, amounts, burnPercentages, _skipped(false, true, false));
+        vm.assertEq(_positionAmount(address(vault)), 1e18, "vault keeps only what was transferred");
+        vm.assertEq(_positionAmount(frank), 30_000e18, "frank allocated");
+        vm.assertEq(_positionAmount(heidi), 1, "heidi allocated");
+        vm.assertEq(nai.balanceOf(address(vesting)), vestingBefore + amounts[0] + amounts[2], "vesting balance");
+    }
+
+    function test_WhenBatchIsRunTwice() external {
+        // As a multisig runs a prepared transaction: approve exactly the batch's total, then the batch, twice.
+        (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
+        uint256 total = amounts[0] + amounts[1] + amounts[2];
+        vm.startPrank(admin);
+        nai.approve(address(vesting), total);
+        vesting.addClaims(owners, amounts, burnPercentages);
+        vm.assertEq(nai.allowance(admin, address(vesting)), 0, "the exact approval is spent");
+        uint256 vestingBefore = nai.balanceOf(address(vesting));
+        uint256 adminBefore = nai.balanceOf(admin);
+
+        nai.approve(address(vesting), total);
+        vm.recordLogs();
+        vesting.addClaims(owners, amounts, burnPercentages);
+        vm.stopPrank();
+
+        _assertItemEvents(vm.getRecordedLogs(), owners, amounts, burnPercentages, _skipped(true, true, true));
+        vm.assertEq(nai.balanceOf(address(vesting)), vestingBefore, "no second deposit");
+        vm.assertEq(nai.balanceOf(admin), adminBefore, "the owner pays nothing twice");
+        vm.assertEq(nai.allowance(admin, address(vesting)), total, "the second approval is left unspent");
+        vm.assertEq(_positionAmount(frank), 30_000e18, "allocation not doubled");
+        vm.assertEq(_positionAmount(grace), 1_234.567890123456789e18, "allocation not doubled");
+        vm.assertEq(_positionAmount(heidi), 1, "allocation not doubled");
+    }
+
+    function test_WhenEveryHolderIsSkipped() external {
+        address[] memory owners = new address[](2);
+        uint256[] memory amounts = new uint256[](2);
+        uint256[] memory burnPercentages = new uint256[](2);
+        (owners[0], amounts[0]) = (alice, 5e18);
+        (owners[1], amounts[1]) = (carol, 6e18);
+        vm.expectCall(address(nai), abi.encodeWithSelector(nai.transferFrom.selector), 0);
+        vm.expectCall(address(nai), abi.encodeWithSelector(nai.balanceOf.selector), 0);
+        _addAsAdmin(owners, amounts, burnPercentages);
+        vm.assertEq(_positionAmount(alice), ALICE_AMOUNT);
+        vm.assertEq(_positionAmount(carol), CAROL_AMOUNT);
+    }
+
+    function test_WhenTwoBatchesRunInOneTransaction() external {
+        // A test function is one transaction, as a multisig's batch of calls is: transient storage lives through
+        // both calls, and the second batch must still treat frank as allocated before it, not as a duplicate.
+        (address[] memory owners, uint256[] memory amounts, uint256[] memory burnPercentages) = _batch();
+        _addAsAdmin(owners, amounts, burnPercentages);
+        address ivan = makeAddr("ivan");
+        owners[1] = ivan;
+        vm.recordLogs();
+        _addAsAdmin(owners, amounts, burnPercentages);
+        _assertItemEvents(vm.getRecordedLogs(), owners, amounts, burnPercentages, _skipped(true, false, true));
+        vm.assertEq(_positionAmount(ivan), amounts[1], "ivan allocated");
+        vm.assertEq(_positionAmount(frank), 30_000e18, "frank allocated once");
     }
 
     function test_WhenBatchIsEmpty() external {

@@ -36,15 +36,15 @@ contract Vesting_ClaimableAmount_Unit_Test is Base {
         vm.warp(UNLOCK_START + 1 days);
         vm.prank(alice);
         vesting.unlock();
-        // One wei carries its share of alice's unlocked amount, rounded up to the whole wei: the vault's position
-        // has vested nothing yet but counts 1 wei as unlocked. Clamped to zero, never negative.
+        // Two wei carry their share of alice's unlocked amount (a 365th), rounded up to the whole wei: the vault's
+        // position has vested nothing yet but counts 1 wei as unlocked. Clamped to zero, never negative.
         vm.prank(alice);
-        vesting.transferLocked(address(vault), 1);
+        vesting.transferLocked(address(vault), 2);
         vm.assertEq(vesting.vestedAmount(address(vault), block.timestamp), 0);
         vm.assertEq(_unlockedAmount(address(vault)), 1);
         vm.assertEq(vesting.claimableAmount(address(vault)), 0);
         vm.warp(UNLOCK_END);
-        vm.assertEq(vesting.claimableAmount(address(vault)), 0, "the wei was taken before it moved");
+        vm.assertEq(vesting.claimableAmount(address(vault)), 1, "only the wei still owed when it moved");
     }
 
     function test_GivenEverythingUnlocked() external {

@@ -135,20 +135,52 @@ contract Vesting_TransferLocked_Unit_Test is Base {
     function test_RevertGiven_SenderHasNoPosition() external {
         vm.warp(CLAIM_END);
         _expectRevert(
-            eve, address(vault), 1, abi.encodeWithSelector(IVesting.Vesting_AmountExceedsLocked.selector, eve, 1, 0)
+            eve, address(vault), 1, abi.encodeWithSelector(IVesting.Vesting_AmountExceedsPosition.selector, eve, 1, 0)
         );
     }
 
-    function test_RevertWhen_AmountExceedsLockedPart() external {
+    function test_RevertWhen_AmountExceedsPositionAmount() external {
         vm.warp(UNLOCK_START + 73 days);
         vm.prank(alice);
-        vesting.unlock(); // 200,000 of 1,000,000 taken: 800,000 still locked
+        vesting.unlock(); // 200,000 of 1,000,000 taken: the whole 1,000,000 may still move, not one wei more
         _expectRevert(
             alice,
             address(vault),
-            800_000e18 + 1,
-            abi.encodeWithSelector(IVesting.Vesting_AmountExceedsLocked.selector, alice, 800_000e18 + 1, 800_000e18)
+            ALICE_AMOUNT + 1,
+            abi.encodeWithSelector(IVesting.Vesting_AmountExceedsPosition.selector, alice, ALICE_AMOUNT + 1, ALICE_AMOUNT)
         );
+    }
+
+    function test_RevertGiven_SenderUnlockedEverything() external {
+        vm.warp(UNLOCK_END);
+        _unlockAs(dave, DAVE_AMOUNT);
+        // (7,500, 7,500): every part of it carries as much unlocked share as it moves.
+        _expectRevert(
+            dave,
+            address(vault),
+            DAVE_AMOUNT,
+            abi.encodeWithSelector(IVesting.Vesting_TransferMovesNoValue.selector, dave, DAVE_AMOUNT, DAVE_AMOUNT)
+        );
+        _expectRevert(
+            dave, address(vault), 1, abi.encodeWithSelector(IVesting.Vesting_TransferMovesNoValue.selector, dave, 1, 1)
+        );
+        vm.assertFalse(vesting.everAllocated(address(vault)), "the vault was not made ever allocated");
+    }
+
+    function test_RevertWhen_AmountCarriesNoWholeWeiStillOwed() external {
+        // 100 wei, 99 of them unlocked: 1 wei is owed, so a piece under 100 wei carries under one wei of it, which
+        // rounds to nothing. ceil(99 × 99 ÷ 100) = 99.
+        address tiny = makeAddr("tiny");
+        _addVestingClaim(tiny, 100, 0);
+        vm.warp(UNLOCK_START + UNLOCK_DURATION * 99 / 100);
+        _unlockAs(tiny, 99);
+        _expectRevert(
+            tiny, address(vault), 99, abi.encodeWithSelector(IVesting.Vesting_TransferMovesNoValue.selector, tiny, 99, 99)
+        );
+        _expectRevert(
+            tiny, address(vault), 1, abi.encodeWithSelector(IVesting.Vesting_TransferMovesNoValue.selector, tiny, 1, 1)
+        );
+        vm.assertFalse(vesting.everAllocated(address(vault)), "the vault was not made ever allocated");
     }
 
     function test_RevertWhen_RecipientAmountWouldExceedUint96() external {
@@ -186,7 +218,7 @@ contract Vesting_TransferLocked_Unit_Test is Base {
             alice,
             address(vault),
             600_000e18 + 1,
-            abi.encodeWithSelector(IVesting.Vesting_AmountExceedsLocked.selector, alice, 600_000e18 + 1, 600_000e18)
+            abi.encodeWithSelector(IVesting.Vesting_AmountExceedsPosition.selector, alice, 600_000e18 + 1, 600_000e18)
         );
         _transferAndCheck(alice, address(vault), 600_000e18, 0);
         vm.assertEq(_positionAmount(alice), 0);
@@ -272,6 +304,35 @@ contract Vesting_TransferLocked_Unit_Test is Base {
         vm.assertEq(_positionAmount(bob), 0);
         (, uint256 burnPercentage,) = vesting.claimByOwner(address(vault));
         vm.assertEq(burnPercentage, BOB_BURN, "fresh recipient takes the sender's burn percentage");
+    }
+
+    function test_WhenMovingWholePositionAfterPartialUnlock() external {
+        // At 90 % of the unlock, with 900,000 taken, the 100,000 still owed move in one call.
+        vm.warp(UNLOCK_START + UNLOCK_DURATION * 9 / 10);
+        _unlockAs(alice, 900_000e18);
+        _transferAndCheck(alice, address(vault), ALICE_AMOUNT, 900_000e18);
+        (uint256 amount,, uint256 unlockedAmount) = vesting.claimByOwner(alice);
+        vm.assertEq(amount, 0, "sender amount");
+        vm.assertEq(unlockedAmount, 0, "sender unlocked");
+        vm.assertTrue(vesting.everAllocated(alice), "sender stays ever allocated");
+        vm.assertEq(vesting.claimableAmount(alice), 0);
+
+        vm.warp(UNLOCK_END);
+        _unlockAs(address(vault), 100_000e18);
+        vm.assertEq(nai.balanceOf(alice) + nai.balanceOf(address(vault)), ALICE_AMOUNT, "the whole position");
+    }
+
+    function test_WhenAmountCarriesJustOneWeiStillOwed() external {
+        // 100 wei, 99 unlocked: 100 wei carries ceil(99 × 100 ÷ 100) = 99, so the one wei still owed moves.
+        address tiny = makeAddr("tiny");
+        _addVestingClaim(tiny, 100, 0);
+        vm.warp(UNLOCK_START + UNLOCK_DURATION * 99 / 100);
+        _unlockAs(tiny, 99);
+        _transferAndCheck(tiny, address(vault), 100, 99);
+        vm.warp(UNLOCK_END);
+        vm.prank(alice);
+        vault.unlock();
+        vm.assertEq(nai.balanceOf(tiny) + nai.balanceOf(address(vault)), 100, "the whole position");
     }
 
     function test_WhenAfterUnlockEnd() external {

@@ -57,20 +57,30 @@ contract Vesting_TransferLocked_Attack_Unit_Test is Base {
         }
     }
 
+    /// @dev What a hop moves: everything still owed (`amount - unlockedAmount`), or the whole position, which
+    /// carries its whole unlocked amount along.
+    function _hop(address holder, bool wholePosition) internal view returns (uint256) {
+        return wholePosition ? _positionAmount(holder) : _locked(holder);
+    }
+
     /// @dev At `elapsed` into the unlock: alice unlocks, moves the rest to the hub, and then `rounds` times the hub
     /// moves everything still locked to a fresh address, which unlocks and sends what is left back to the hub.
     function _attack(uint256 elapsed, uint256 rounds) internal returns (uint256 entitled) {
+        return _attack(elapsed, rounds, false);
+    }
+
+    function _attack(uint256 elapsed, uint256 rounds, bool wholePositions) internal returns (uint256 entitled) {
         vm.warp(UNLOCK_START + elapsed);
         entitled = vesting.vestedAmount(alice, block.timestamp);
         _unlockAll(alice);
-        _transfer(alice, address(hub), _locked(alice));
+        _transfer(alice, address(hub), _hop(alice, wholePositions));
         _unlockAll(address(hub));
         for (uint256 i; i < rounds; ++i) {
             address fresh = makeAddr(string.concat("fresh", vm.toString(i)));
             group.push(fresh);
-            _transfer(address(hub), fresh, _locked(address(hub)));
+            _transfer(address(hub), fresh, _hop(address(hub), wholePositions));
             _unlockAll(fresh);
-            _transfer(fresh, address(hub), _locked(fresh));
+            _transfer(fresh, address(hub), _hop(fresh, wholePositions));
             _unlockAll(address(hub));
             _unlockAll(alice);
         }
@@ -135,6 +145,22 @@ contract Vesting_TransferLocked_Attack_Unit_Test is Base {
         uint256 entitled = _attack(UNLOCK_DURATION / 100, 300);
         vm.assertEq(entitled, 10_000e18);
         vm.assertEq(transfers, 601);
+        vm.assertLe(_paidToGroup(), entitled + transfers, "at most one wei of rounding per transfer");
+        _finishAndCheckTotal();
+    }
+
+    function test_WhenCyclingWholePositionsThroughFreshAddressesAtHalfThePeriod() external {
+        // Each hop moves the whole position, unlocked share and all, the largest move a transfer allows.
+        uint256 entitled = _attack(UNLOCK_DURATION / 2, 30, true);
+        vm.assertEq(transfers, 61);
+        vm.assertLe(_paidToGroup(), entitled + transfers, "at most one wei of rounding per transfer");
+        vm.assertEq(_positionAmount(alice), 0, "alice moved everything");
+        _finishAndCheckTotal();
+    }
+
+    function test_WhenCyclingWholePositionsThroughFreshAddressesAtOnePercentOfThePeriod() external {
+        uint256 entitled = _attack(UNLOCK_DURATION / 100, 300, true);
+        vm.assertEq(entitled, 10_000e18);
         vm.assertLe(_paidToGroup(), entitled + transfers, "at most one wei of rounding per transfer");
         _finishAndCheckTotal();
     }

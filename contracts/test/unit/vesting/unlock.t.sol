@@ -98,9 +98,9 @@ contract Vesting_Unlock_Unit_Test is Base {
         vm.warp(UNLOCK_START + 1 days);
         vm.prank(alice);
         vesting.unlock();
-        // The 1 wei moved counts as unlocked (its share rounded up) before the vault's position has vested any.
+        // Of the 2 wei moved, 1 counts as unlocked (its share rounded up) before the vault's position has vested any.
         vm.prank(alice);
-        vesting.transferLocked(address(vault), 1);
+        vesting.transferLocked(address(vault), 2);
         vm.expectRevert(abi.encodeWithSelector(IVesting.Vesting_NothingToUnlock.selector, address(vault)));
         vm.prank(alice);
         vault.unlock();

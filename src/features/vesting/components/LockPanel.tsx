@@ -86,7 +86,7 @@ function UnlockingPanel({ schedule, position, format, actions, disabledReason }:
       <dl className="stats">
         <Stat label="Total">{format(position.amount)}</Stat>
         <Stat label="Unlocked">{format(vested)}</Stat>
-        <Stat label="Claimed">{format(position.unlockedAmount)}</Stat>
+        <Stat label="Counted as claimed">{format(position.unlockedAmount)}</Stat>
         <Stat label="Claimable">{format(claimable)}</Stat>
         <Stat label="Time left">
           <Countdown to={schedule.unlockEnd} />

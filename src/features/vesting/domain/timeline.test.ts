@@ -47,7 +47,7 @@ describe('timelineText', () => {
       [
         ...STRETCHES('closed', ' (now)'),
         'You are here: Nov 14, 2024, 7:00 PM UTC.',
-        'Unlocked: 0 NAI of 1,000 NAI. Claimed: 0 NAI. Claimable: 0 NAI. Still locked: 1,000 NAI.',
+        'Unlocked: 0 NAI of 1,000 NAI. Counted as claimed: 0 NAI. Claimable: 0 NAI. Still locked: 1,000 NAI.',
       ],
     ],
     [
@@ -57,7 +57,7 @@ describe('timelineText', () => {
       [
         ...STRETCHES('closed', '', ' (now)'),
         'You are here: May 4, 2026, 1:00 AM UTC.',
-        'Unlocked: 250 NAI of 1,000 NAI. Claimed: 100 NAI. Claimable: 150 NAI. Still locked: 750 NAI.',
+        'Unlocked: 250 NAI of 1,000 NAI. Counted as claimed: 100 NAI. Claimable: 150 NAI. Still locked: 750 NAI.',
       ],
     ],
     [

@@ -75,7 +75,7 @@ export function timelineText(facts: TimelineFacts, { date, amount }: Formatters)
     )
   } else {
     lines.push(
-      `Unlocked: ${amount(facts.unlocked)} of ${amount(facts.total)}. Claimed: ${amount(facts.claimed)}. Claimable: ${amount(facts.claimable)}. Still locked: ${amount(facts.stillLocked)}.`,
+      `Unlocked: ${amount(facts.unlocked)} of ${amount(facts.total)}. Counted as claimed: ${amount(facts.claimed)}. Claimable: ${amount(facts.claimable)}. Still locked: ${amount(facts.stillLocked)}.`,
     )
   }
   for (const record of facts.claimsAndBurns) {
