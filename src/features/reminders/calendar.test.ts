@@ -78,4 +78,20 @@ describe('calendarFile', () => {
     ])
     expect(text).toContain('DTSTART:20241113T190000Z')
   })
+
+  it('escapes and folds text as iCalendar requires: every line within 75 octets, no character split', () => {
+    const title = 'Ünlock; a\\b, c — 日本語 '.repeat(6)
+    const what = `${'Zeile\nmit Ümlauten, Kommas; und \\ '.repeat(5)}€`
+    const text = calendarFile([{ id: 'unlock-end', at: unlockEnd, title, what }], {
+      portalUrl: 'https://portal.example.org/',
+    })
+    const lines = text.split('\r\n')
+    expect(lines.at(-1)).toBe('')
+    for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75)
+    expect(lines.filter((line) => line.startsWith(' ')).length).toBeGreaterThan(4)
+    const [event] = parse(text)
+    expect(event?.summary).toBe(title)
+    expect(event?.description.startsWith(what)).toBe(true)
+    expect(event?.alarm).toEqual({ action: 'DISPLAY', secondsBefore: 86_400 })
+  })
 })

@@ -1,4 +1,3 @@
-import ical, { ICalAlarmType } from 'ical-generator'
 import { formatDateTime } from '../../lib/format'
 import type { Reminder } from './reminders'
 
@@ -8,27 +7,73 @@ export const ALARM_HOURS_BEFORE = 24
 /** How long each event lasts in the calendar. */
 const EVENT_MINUTES = 30
 
+/** iCalendar lines are at most 75 octets; a longer one continues on the next line after a space. */
+const MAX_LINE_OCTETS = 75
+
 /**
- * An iCalendar file with one event per reminder, at its UTC time (calendars show it in the holder's zone), the local
- * time written in the description, and an alarm a day before. Loaded with the button that asks for it.
+ * An iCalendar file (RFC 5545) with one event per reminder, at its UTC time (calendars show it in the holder's zone),
+ * the local time written in the description, and an alarm a day before. Loaded with the button that asks for it.
  */
 export function calendarFile(
   reminders: readonly Reminder[],
   { portalUrl, locale, timeZone }: { portalUrl: string; locale?: string; timeZone?: string },
 ): string {
   const host = new URL(portalUrl).host
-  const calendar = ical({ prodId: { company: 'nai', product: 'nai-vesting-portal' }, name: 'NAI vesting' })
+  const stamp = utc(new Date())
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//nai//nai-vesting-portal//EN', 'CALSCALE:GREGORIAN']
+  lines.push(`X-WR-CALNAME:${text('NAI vesting')}`)
   for (const reminder of reminders) {
     const start = new Date(Number(reminder.at) * 1000)
-    calendar.createEvent({
-      id: `nai-${reminder.id}-${reminder.at}@${host}`,
-      summary: reminder.title,
-      description: `${reminder.what}\nYour local time: ${formatDateTime(reminder.at, locale, timeZone)}.\n${portalUrl}`,
-      url: portalUrl,
-      start,
-      end: new Date(start.getTime() + EVENT_MINUTES * 60_000),
-      alarms: [{ type: ICalAlarmType.display, description: reminder.title, triggerBefore: ALARM_HOURS_BEFORE * 3600 }],
-    })
+    const description = `${reminder.what}\nYour local time: ${formatDateTime(reminder.at, locale, timeZone)}.\n${portalUrl}`
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${text(`nai-${reminder.id}-${reminder.at}@${host}`)}`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART:${utc(start)}`,
+      `DTEND:${utc(new Date(start.getTime() + EVENT_MINUTES * 60_000))}`,
+      `SUMMARY:${text(reminder.title)}`,
+      `DESCRIPTION:${text(description)}`,
+      `URL;VALUE=URI:${portalUrl}`,
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      `DESCRIPTION:${text(reminder.title)}`,
+      `TRIGGER:-PT${ALARM_HOURS_BEFORE}H`,
+      'END:VALARM',
+      'END:VEVENT',
+    )
   }
-  return calendar.toString()
+  lines.push('END:VCALENDAR')
+  return `${lines.map(fold).join('\r\n')}\r\n`
+}
+
+/** A date-time in UTC, as `20241113T190000Z`. */
+function utc(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+}
+
+/** A TEXT value: backslash, semicolon, comma and line breaks escaped. */
+function text(value: string): string {
+  return value.replace(/[\\;,]/g, (character) => `\\${character}`).replace(/\r?\n/g, '\\n')
+}
+
+/** Folds a content line into pieces of at most 75 octets, never inside a character. */
+function fold(line: string): string {
+  const encoder = new TextEncoder()
+  const pieces: string[] = []
+  let piece = ''
+  let octets = 0
+  for (const character of line) {
+    const size = encoder.encode(character).length
+    // Every continuation line starts with one space, which counts towards its 75 octets.
+    const limit = pieces.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1
+    if (octets + size > limit) {
+      pieces.push(piece)
+      piece = ''
+      octets = 0
+    }
+    piece += character
+    octets += size
+  }
+  pieces.push(piece)
+  return pieces.join('\r\n ')
 }
