@@ -1,5 +1,5 @@
 import ical, { ICalAlarmType } from 'ical-generator'
-import { formatDateTime } from '../../lib/format'
+import { formatDateTime } from '../../domain/format'
 import type { Reminder } from './reminders'
 
 /** How long before each moment the calendar reminds the holder. */
