@@ -19,7 +19,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { AppServer } from '../e2e/pwa/server.ts'
 import { precacheManifest } from '../e2e/pwa/shell.ts'
 import { DEMO_HOLDERS } from '../scripts/lib/seed.ts'
-import { formatTokenAmount } from '../src/lib/format.ts'
+import { formatTokenAmount } from '../src/domain/format.ts'
 import {
   appVisibleAt,
   cdpSession,

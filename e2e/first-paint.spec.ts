@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { toFunctionSelector } from 'viem'
-import { PRODUCTION_SCHEDULE } from '../src/features/vesting/domain/schedule'
+import { PRODUCTION_SCHEDULE } from '../src/domain/schedule'
 import { accounts, expect, type Holder, moments, nai, percent, test } from './fixtures/index'
 import { readsVesting, rpcMethods } from './fixtures/rpcRequests'
 import { card, openAs, panel } from './fixtures/ui'

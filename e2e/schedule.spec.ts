@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import ICAL from 'ical.js'
+import { formatDateTime } from '../src/domain/format'
 import { vestingAbi } from '../src/generated'
-import { formatDateTime } from '../src/lib/format'
 import {
   accounts,
   contracts,

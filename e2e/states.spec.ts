@@ -1,6 +1,6 @@
 import type { Locator, Page, Route } from '@playwright/test'
 import { type Address, getAddress } from 'viem'
-import { formatDateTime } from '../src/lib/format'
+import { formatDateTime } from '../src/domain/format'
 import { rpcUrl } from './fixtures/env'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test } from './fixtures/index'
 import { card, openTools, panel, panelTitles, TIMELINE } from './fixtures/ui'

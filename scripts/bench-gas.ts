@@ -19,7 +19,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { ANVIL_PRIVATE_KEYS } from '../src/config/anvil.ts'
-import type { Schedule } from '../src/features/vesting/domain/schedule.ts'
+import type { Schedule } from '../src/domain/schedule.ts'
 import { demoTokenAbi, legacyClaimAbi, vestingAbi } from '../src/generated.ts'
 import { startAnvil } from './lib/anvil.ts'
 import { type Clients, deployDemoToken, deployLegacyClaim, deployVesting } from './lib/deploy.ts'

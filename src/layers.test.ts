@@ -4,18 +4,20 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The layers of src point one way — `config`, `generated` ← `lib` ← `wallet` ← `features` ← `pwa`, `layout` ←
- * `main` — and no module imports itself back through others, so each layer can change without the ones below it.
+ * The layers of src point one way — `domain` ← `config`, `generated` ← `lib` ← `wallet` ← `features` ← `pwa`, `layout`
+ * ← `main` — and no module imports itself back through others, so each layer can change without the ones below it.
+ * The pure core (`domain`) stands at the bottom: the scripts, the tests and the benches import it too.
  */
 const RANK: Record<string, number> = {
-  config: 0,
-  generated: 0,
-  lib: 1,
-  wallet: 2,
-  features: 3,
-  pwa: 4,
-  layout: 4,
-  main: 5,
+  domain: 0,
+  config: 1,
+  generated: 1,
+  lib: 2,
+  wallet: 3,
+  features: 4,
+  pwa: 5,
+  layout: 5,
+  main: 6,
 }
 
 const thisFile = fileURLToPath(import.meta.url)

@@ -1,4 +1,6 @@
 import { type Abi, type Address, formatLog, type Hex, numberToHex, parseEventLogs } from 'viem'
+import { inLogRanges } from '../../src/domain/logRanges.ts'
+import type { Position } from '../../src/domain/position.ts'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import type { ClaimKind, ClaimRow, RowError } from './claims-file.ts'
 import type { Connection } from './connection.ts'
@@ -9,7 +11,7 @@ import { formatBurnPercent, formatToken } from './format.ts'
 const READS_PER_CALL = 500
 /** Concurrent single reads when the chain has no Multicall3. */
 const PARALLEL_READS = 16
-/** The largest getLogs range; halved while the node refuses a range as too large. */
+/** The largest getLogs range; narrower while the node refuses a range as too large. */
 const LOG_RANGE = 50_000n
 
 /** A ClaimAdded event: the record of what `addClaims` allocated. */
@@ -41,27 +43,9 @@ export type ClaimLedger = {
   unlocked: bigint
 }
 
-/**
- * Runs `fetch` over [from, to] in ranges: a range the node refuses (too many logs, a response over the size limit) is
- * halved and asked again, and after a success the next range doubles back towards `LOG_RANGE`, so that a dense
- * stretch of blocks costs a few refused requests rather than shrinking every later one.
- */
-async function inRanges<T>(from: bigint, to: bigint, fetch: (from: bigint, to: bigint) => Promise<T[]>): Promise<T[]> {
-  const all: T[] = []
-  let range = LOG_RANGE
-  let start = from
-  while (start <= to) {
-    const end = start + range - 1n < to ? start + range - 1n : to
-    try {
-      all.push(...(await fetch(start, end)))
-      start = end + 1n
-      range = range * 2n < LOG_RANGE ? range * 2n : LOG_RANGE
-    } catch (error) {
-      if (range === 1n) throw error
-      range /= 2n
-    }
-  }
-  return all
+/** Runs `fetch` over [from, to] in ranges the node accepts, up to `LOG_RANGE` blocks ({@link inLogRanges}). */
+function inRanges<T>(from: bigint, to: bigint, fetch: (from: bigint, to: bigint) => Promise<T[]>): Promise<T[]> {
+  return inLogRanges({ from, to, maxRange: LOG_RANGE, fetch })
 }
 
 /**
@@ -173,8 +157,6 @@ export async function readLedger(
   }
   return ledger
 }
-
-export type Position = { amount: bigint; burnPercentage: bigint; unlockedAmount: bigint }
 
 async function inGroups<T, R>(items: readonly T[], size: number, read: (group: T[]) => Promise<R[]>): Promise<R[]> {
   const results: R[] = []

@@ -1,5 +1,5 @@
 import { type Address, erc20Abi } from 'viem'
-import { nextPhaseStart, type Phase, phaseAt } from '../../src/features/vesting/domain/schedule.ts'
+import { nextPhaseStart, type Phase, phaseAt } from '../../src/domain/schedule.ts'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
 import type { Schedule } from '../lib/deploy.ts'
 import type { Connection } from './connection.ts'

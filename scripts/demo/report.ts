@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem'
-import { formatBurnPercentage } from '../../src/features/vesting/domain/position.ts'
-import type { Phase } from '../../src/features/vesting/domain/schedule.ts'
-import { formatTokenAmount } from '../../src/lib/format.ts'
+import { formatTokenAmount } from '../../src/domain/format.ts'
+import { formatBurnPercentage } from '../../src/domain/position.ts'
+import type { Phase } from '../../src/domain/schedule.ts'
 import {
   anvilAccount,
   anvilAccounts,

@@ -1,6 +1,6 @@
 import type { Account, Address, Chain, Hex, PublicClient, TestClient, Transport, WalletClient } from 'viem'
 import { MULTICALL3_ADDRESS } from '../../src/config/chains.ts'
-import type { Schedule } from '../../src/features/vesting/domain/schedule.ts'
+import type { Schedule } from '../../src/domain/schedule.ts'
 import { demoTokenAbi, legacyClaimAbi, multicall3Abi, vestingAbi } from '../../src/generated.ts'
 import { creationBytecode } from './artifacts.ts'
 

@@ -1,5 +1,6 @@
+import { STORED_KEYS } from '../domain/storedKeys'
 /** Where the query cache lives in localStorage. */
-export const QUERY_CACHE_KEY = 'nai.queryCache'
+export const QUERY_CACHE_KEY = STORED_KEYS.queryCache
 /** A persisted cache older than this is discarded on start-up. */
 export const QUERY_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000
 

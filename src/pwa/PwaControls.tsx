@@ -1,3 +1,4 @@
+import { STORED_KEYS } from '../domain/storedKeys'
 import './pwa.css'
 import { useEffect, useState } from 'react'
 import { positionShown } from '../features/vesting/positionShown'
@@ -39,7 +40,7 @@ function UpdateBanner() {
   )
 }
 
-const DISMISSED_KEY = 'nai.installOfferDismissedAt'
+const DISMISSED_KEY = STORED_KEYS.installOfferDismissedAt
 /** After "Not now", the offer comes back a month later. */
 const DISMISS_FOR_MS = 30 * 24 * 60 * 60 * 1000
 

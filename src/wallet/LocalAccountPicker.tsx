@@ -2,7 +2,7 @@ import { useId } from 'react'
 import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
 import { ANVIL_ACCOUNTS } from '../config/anvil'
-import { shortenAddress } from '../lib/format'
+import { shortenAddress } from '../domain/format'
 import { localTestProvider } from './localTestWallet'
 
 /** Lets the local test wallet act as any of anvil's unlocked accounts. */

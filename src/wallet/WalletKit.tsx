@@ -1,8 +1,8 @@
 import { useIsFetching, useIsRestoring } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react'
 import { useAccount } from 'wagmi'
+import { shortenAddress } from '../domain/format'
 import { platform } from '../lib/device'
-import { shortenAddress } from '../lib/format'
 import { useStore } from '../lib/store'
 import { buttonSlots, openConnectModalWhenReady, phoneSheetOpen, walletKit } from './walletKitState'
 

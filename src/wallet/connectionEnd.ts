@@ -1,6 +1,7 @@
 import { type Address, getAddress, isAddress } from 'viem'
 import type { Config, CreateConnectorFn } from 'wagmi'
 import { disconnect } from 'wagmi/actions'
+import { STORED_KEYS } from '../domain/storedKeys'
 import { localStorageStore } from '../lib/store'
 
 /**
@@ -26,7 +27,7 @@ function parseEnd(raw: string): ConnectionEnd | undefined {
   }
 }
 
-export const endedConnection = localStorageStore<ConnectionEnd | undefined>('nai.endedConnection', {
+export const endedConnection = localStorageStore<ConnectionEnd | undefined>(STORED_KEYS.endedConnection, {
   parse: parseEnd,
   serialize: (end) => JSON.stringify(end),
   empty: undefined,

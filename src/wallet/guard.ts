@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { shortenAddress } from '../lib/format'
+import { shortenAddress } from '../domain/format'
 
 /** What decides whether the holder can send a write now. */
 export type GuardState = {

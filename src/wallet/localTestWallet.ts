@@ -3,6 +3,7 @@ import type { EIP1193Provider } from 'viem'
 import { createConnector } from 'wagmi'
 import { injected } from 'wagmi/connectors'
 import { ANVIL_ACCOUNTS } from '../config/anvil'
+import { STORED_KEYS } from '../domain/storedKeys'
 import { createTestProvider, type TestProvider } from './testProvider'
 
 /**
@@ -33,7 +34,7 @@ export function localTestWallet(rpcUrl: string, chainId: number): () => Wallet {
           wallet: {
             accounts: ANVIL_ACCOUNTS,
             account: ANVIL_ACCOUNTS[1],
-            storage: { account: 'nai.localTestAccount', approved: 'nai.localTestWallet.authorized' },
+            storage: { account: STORED_KEYS.localTestAccount, approved: STORED_KEYS.localTestWalletAuthorized },
           },
         })
         const target = {

@@ -1,4 +1,5 @@
 import { type Address, bytesToHex, type Hash, type Hex, isAddress, isHex, keccak256, stringToHex } from 'viem'
+import { STORED_KEYS } from '../domain/storedKeys'
 import { localStorageStore, useStore } from '../lib/store'
 
 /**
@@ -138,7 +139,7 @@ function parse(raw: string): PendingTransaction | undefined {
   return undefined
 }
 
-const pendingTransaction = localStorageStore<PendingTransaction | null>('nai.pendingTransaction', {
+const pendingTransaction = localStorageStore<PendingTransaction | null>(STORED_KEYS.pendingTransaction, {
   parse,
   serialize: (value) => JSON.stringify(value),
   empty: null,

@@ -1,3 +1,4 @@
+import { STORED_KEYS } from '../domain/storedKeys'
 import { localStorageStore, type Store } from '../lib/store'
 
 /** How many recently used wallet apps the phone's connect sheet lists first. */
@@ -16,7 +17,7 @@ function parseRecent(raw: string): string[] | undefined {
 const NONE: string[] = []
 
 /** The wallet apps this device connected with through the phone's sheet, most recent first; kept on the device. */
-export const recentWallets: Store<string[]> = localStorageStore<string[]>('nai.recentWallets', {
+export const recentWallets: Store<string[]> = localStorageStore<string[]>(STORED_KEYS.recentWallets, {
   parse: parseRecent,
   serialize: (ids) => JSON.stringify(ids),
   empty: NONE,

@@ -1,7 +1,7 @@
 import { useState } from 'react'
+import type { Schedule } from '../../domain/schedule'
 import { downloadFile } from '../../lib/download'
 import { clockNow, useClockValue } from '../vesting/clock'
-import type { Schedule } from '../vesting/domain/schedule'
 import { upcomingReminders } from './reminders'
 
 /**

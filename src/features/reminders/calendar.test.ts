@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import { PRODUCTION_SCHEDULE } from '../vesting/domain/schedule'
+import { PRODUCTION_SCHEDULE } from '../../domain/schedule'
 import { calendarFile } from './calendar'
 import { upcomingReminders } from './reminders'
 

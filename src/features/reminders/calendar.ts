@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../lib/format'
+import { formatDateTime } from '../../domain/format'
 import type { Reminder } from './reminders'
 
 /** How long before each moment the calendar reminds the holder. */

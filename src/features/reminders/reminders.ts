@@ -1,4 +1,4 @@
-import type { Schedule } from '../vesting/domain/schedule'
+import type { Schedule } from '../../domain/schedule'
 
 /** One moment of the schedule worth a calendar entry. */
 export type Reminder = { id: 'claim-end' | 'unlock-start' | 'unlock-end'; at: bigint; title: string; what: string }

@@ -1,6 +1,6 @@
 import { type Address, formatUnits } from 'viem'
+import { formatDateTime } from '../../domain/format'
 import { type ExplorerLink, transactionLink } from '../../lib/explorer'
-import { formatDateTime } from '../../lib/format'
 import type { HistoryEntry } from './history'
 
 const EVENT_NAMES: Record<HistoryEntry['kind'], string> = {

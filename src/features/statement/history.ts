@@ -13,6 +13,7 @@ import {
   type Transport,
   toEventSelector,
 } from 'viem'
+import { inLogRanges } from '../../domain/logRanges'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
 
 /** One event of a holder's history on the two contracts, amounts in the token's smallest unit. */
@@ -46,7 +47,7 @@ type ReadOptions = {
   legacy: Address
   holder: Address
   fromBlock: bigint
-  /** The widest block range asked for in one `eth_getLogs`; halved while the RPC refuses it. */
+  /** The widest block range asked for in one `eth_getLogs`; narrower while the RPC refuses it. */
   maxRange: bigint
   onProgress?: (progress: HistoryProgress) => void
 }
@@ -71,9 +72,9 @@ function eventOf<const abi extends readonly { type: string; name?: string }[]>(a
 
 /**
  * Reads every event of `holder` on the vesting and legacy contracts, from `fromBlock` to the latest block, in block
- * ranges the RPC accepts: a refused range is halved and asked again, down to a single block. Public RPCs cap
- * `eth_getLogs` ranges (a few thousand blocks) and some refuse old blocks altogether; the first case is absorbed,
- * the second ends in {@link HistoryRefusedError} with the node's own words.
+ * ranges the RPC accepts ({@link inLogRanges}). Public RPCs cap `eth_getLogs` ranges (a few thousand blocks) and some
+ * refuse old blocks altogether; the first case is absorbed, the second ends in {@link HistoryRefusedError} with the
+ * node's own words.
  */
 export async function readHolderHistory(
   client: Client<Transport, Chain | undefined>,
@@ -84,32 +85,29 @@ export async function readHolderHistory(
   const totalBlocks = latest >= fromBlock ? latest - fromBlock + 1n : 0n
   const holderTopic = pad(holder.toLowerCase() as Address)
   const [transferTopic] = encodeEventTopics({ abi: vestingAbi, eventName: 'LockedTransferred' })
-  const logs: RawLog[] = []
-  let range = maxRange > 0n ? maxRange : 1n
-  let start = fromBlock
   onProgress?.({ scannedBlocks: 0n, totalBlocks })
-  while (start <= latest) {
-    const end = start + range - 1n > latest ? latest : start + range - 1n
+  const read = (start: bigint, end: bigint) => {
     const window = { fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}` } as const
-    let found: RawLog[][]
-    try {
-      found = await guarded(() =>
-        Promise.all([
-          getLogs(client, { ...window, address: [vesting, legacy], topics: [HOLDER_TOPICS, holderTopic] }),
-          getLogs(client, { ...window, address: vesting, topics: [transferTopic ?? null, null, holderTopic] }),
-        ]),
-      )
-    } catch (failure) {
-      if (failure instanceof HistoryOfflineError) throw failure
-      if (range > 1n) {
-        range /= 2n
-        continue
-      }
-      throw new HistoryRefusedError(nodeMessage(failure))
-    }
-    logs.push(...found.flat())
-    onProgress?.({ scannedBlocks: end - fromBlock + 1n, totalBlocks })
-    start = end + 1n
+    return guarded(() =>
+      Promise.all([
+        getLogs(client, { ...window, address: [vesting, legacy], topics: [HOLDER_TOPICS, holderTopic] }),
+        getLogs(client, { ...window, address: vesting, topics: [transferTopic ?? null, null, holderTopic] }),
+      ]),
+    ).then((found) => found.flat())
+  }
+  let logs: RawLog[]
+  try {
+    logs = await inLogRanges({
+      from: fromBlock,
+      to: latest,
+      maxRange,
+      fetch: read,
+      isFinal: (failure) => failure instanceof HistoryOfflineError,
+      onRead: (end) => onProgress?.({ scannedBlocks: end - fromBlock + 1n, totalBlocks }),
+    })
+  } catch (failure) {
+    if (failure instanceof HistoryOfflineError) throw failure
+    throw new HistoryRefusedError(nodeMessage(failure))
   }
   return entriesOf(client, dedupe(logs), { vesting, legacy, holder })
 }

@@ -1,3 +1,4 @@
+import { formatDateTime, formatTokenAmount, shortenAddress } from '../../domain/format'
 import { demoTokenAbi, legacyClaimAbi, vestingAbi } from '../../generated'
 import {
   decodeRevert,
@@ -7,7 +8,6 @@ import {
   revertSentence,
   SOLIDITY_ERRORS,
 } from '../../lib/errors'
-import { formatDateTime, formatTokenAmount, shortenAddress } from '../../lib/format'
 
 /** Every error the portal's contracts can revert with: their own, OpenZeppelin's, the token's and Solidity's. */
 export const portalErrorAbi = [...vestingAbi, ...legacyClaimAbi, ...demoTokenAbi, ...SOLIDITY_ERRORS] as const

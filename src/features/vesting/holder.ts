@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { type Address, getAddress, isAddress } from 'viem'
 import { useAccount } from 'wagmi'
+import { STORED_KEYS } from '../../domain/storedKeys'
 import { localStorageStore, useStore } from '../../lib/store'
 import { useOnline } from '../../lib/useOnline'
 import { type ConnectionEndReason, endedConnection } from '../../wallet/connectionEnd'
@@ -10,7 +11,7 @@ import { useSavedAddresses, useWatchParam } from '../watch/watched'
  * The last address a wallet connected with, kept so that a holder who opens the app with no network (or before the
  * wallet has reconnected) still sees their position from the persisted cache.
  */
-const lastHolder = localStorageStore<Address | undefined>('nai.lastHolder', {
+const lastHolder = localStorageStore<Address | undefined>(STORED_KEYS.lastHolder, {
   parse: (raw) => (isAddress(raw, { strict: false }) ? getAddress(raw) : undefined),
   serialize: (address) => address,
   empty: undefined,

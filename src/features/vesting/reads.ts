@@ -4,11 +4,11 @@ import { useAccount, useConfig, useReadContracts } from 'wagmi'
 import { useAppConfig } from '../../config/AppConfigContext'
 import { multicall3Address } from '../../config/chains'
 import { type Deployment, sameDeployment } from '../../config/knownDeployment'
+import type { Position } from '../../domain/position'
 import { legacyClaimAbi, multicall3Abi, vestingAbi } from '../../generated'
 import { useStore } from '../../lib/store'
 import { reconnectSettled } from '../../wallet/reconnect'
 import { reportChainTime } from './clock'
-import type { Position } from './domain/position'
 
 /** True when a read failed because an address holds no contract on this chain. */
 export function isContractMissing(error: unknown): boolean {

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
 import { getClient } from 'wagmi/actions'
-import { shortenAddress } from '../../lib/format'
+import { shortenAddress } from '../../domain/format'
 import { type ResolveName, resolveWatchTarget } from './target'
 import { forgetAddress, useSavedAddresses, watchAddress } from './watched'
 

@@ -1,4 +1,5 @@
 import { type Address, getAddress, isAddress } from 'viem'
+import { STORED_KEYS } from '../../domain/storedKeys'
 import { createStore, localStorageStore, useStore } from '../../lib/store'
 
 /** How many addresses a device keeps for watching: a few of one's own wallets, not an address book. */
@@ -20,7 +21,7 @@ function parseSaved(raw: string): Address[] | undefined {
 const NONE: Address[] = []
 
 /** Addresses saved for watching, most recently saved first; kept in this browser only. */
-const saved = localStorageStore<Address[]>('nai.watchedAddresses', {
+const saved = localStorageStore<Address[]>(STORED_KEYS.watchedAddresses, {
   parse: parseSaved,
   serialize: (addresses) => JSON.stringify(addresses),
   empty: NONE,

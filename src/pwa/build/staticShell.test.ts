@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseConfig } from '../../config/env'
-import { formatDateTime } from '../../lib/format'
+import { formatDateTime } from '../../domain/format'
 import { appEntryOf, staticShell, staticShellHtml } from './staticShell'
 
 const env = {

@@ -4,8 +4,8 @@ import { escapeHtml } from '../../config/build/html'
 import type { AppConfig } from '../../config/env'
 import { parseConfig } from '../../config/env'
 import { blogPosts } from '../../config/links'
-import { CONNECT_PROMPT, claimWindowNote } from '../../features/vesting/domain/note'
-import { formatDateTime } from '../../lib/format'
+import { formatDateTime } from '../../domain/format'
+import { CONNECT_PROMPT, claimWindowNote } from '../../domain/note'
 import { cacheBuster } from '../../lib/queryCacheKey'
 
 /**

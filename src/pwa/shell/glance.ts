@@ -1,6 +1,7 @@
-import { hasPosition } from '../../features/vesting/domain/position'
-import { nextPhaseStart, type Phase, phaseAt, type Schedule } from '../../features/vesting/domain/schedule'
-import { formatTokenAmount } from '../../lib/format'
+import { formatTokenAmount } from '../../domain/format'
+import { hasPosition } from '../../domain/position'
+import { nextPhaseStart, type Phase, phaseAt, type Schedule } from '../../domain/schedule'
+import { STORED_KEYS } from '../../domain/storedKeys'
 import { QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE_MS } from '../../lib/queryCacheKey'
 
 /** A returning holder's position as the persisted cache last saw it: what the page shows before the app runs. */
@@ -15,10 +16,10 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 export function glanceHolder(search: string, storage: Storage): string | undefined {
   const param = new URLSearchParams(search).get('address')?.trim()
   if (param && ADDRESS.test(param)) return param
-  const last = storage.getItem('nai.lastHolder')
+  const last = storage.getItem(STORED_KEYS.lastHolder)
   if (last && ADDRESS.test(last)) return last
   try {
-    const saved: unknown = JSON.parse(storage.getItem('nai.watchedAddresses') ?? '[]')
+    const saved: unknown = JSON.parse(storage.getItem(STORED_KEYS.watchedAddresses) ?? '[]')
     const [first] = Array.isArray(saved) ? saved : []
     return typeof first === 'string' && ADDRESS.test(first) ? first : undefined
   } catch {

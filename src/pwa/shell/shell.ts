@@ -1,5 +1,5 @@
-import { claimWindowNote } from '../../features/vesting/domain/note'
-import { formatCountdown, formatDateTime } from '../../lib/format'
+import { formatCountdown, formatDateTime } from '../../domain/format'
+import { claimWindowNote } from '../../domain/note'
 import { glanceCountdown, glanceHolder, readGlance } from './glance'
 
 /**

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react'
+import { claimableAmount, claimSplit, type Position } from '../../../domain/position'
+import type { Phase, Schedule } from '../../../domain/schedule'
 import { Sheet } from '../../../lib/Sheet'
 import { type Batching, useBatching } from '../../../wallet/batching'
 import type { ClaimAllPart, VestingActions } from '../actions'
 import { useNow } from '../clock'
-import { claimableAmount, claimSplit, type Position } from '../domain/position'
-import type { Phase, Schedule } from '../domain/schedule'
 import { ActionButton } from './ActionButton'
 
 type Props = {

@@ -1,4 +1,4 @@
-import { formatCountdown } from '../../../lib/format'
+import { formatCountdown } from '../../../domain/format'
 import { useClockText } from '../clock'
 
 /** Time left until `to` (epoch seconds), written by the page clock each second without re-rendering the page. */

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../lib/format'
+import { formatDateTime } from '../../../domain/format'
 import { useOnline } from '../../../lib/useOnline'
 import { type Busy, busySentence } from '../busy'
 

@@ -1,8 +1,8 @@
 import type { Address } from 'viem'
-import { formatDateTime, shortenAddress } from '../../../lib/format'
+import { formatDateTime, shortenAddress } from '../../../domain/format'
+import type { Phase } from '../../../domain/schedule'
 import type { HistoryEntry } from '../../statement/history'
 import { useHolderHistory } from '../../statement/useHolderHistory'
-import type { Phase } from '../domain/schedule'
 
 /** The event that emptied the position: the last claim and burn or outgoing locked transfer. */
 function lastTaking(entries: readonly HistoryEntry[]): HistoryEntry | undefined {

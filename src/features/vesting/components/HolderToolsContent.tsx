@@ -1,9 +1,9 @@
 import type { Address } from 'viem'
 import { useAccount, useWatchAsset } from 'wagmi'
+import type { Schedule } from '../../../domain/schedule'
 import { CalendarButton } from '../../reminders/CalendarButton'
 import { StatementTool } from '../../statement/StatementTool'
 import { SavedAddresses, WatchForm } from '../../watch/WatchForm'
-import type { Schedule } from '../domain/schedule'
 
 export type HolderToolsProps = {
   holder: Address

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../lib/format'
+import { formatDateTime } from '../../../domain/format'
 import type { VestingActions } from '../actions'
 import { useClockValue } from '../clock'
 import { ActionButton } from './ActionButton'

@@ -1,11 +1,11 @@
 import { useId } from 'react'
 import type { Address } from 'viem'
-import { formatDateTime } from '../../../lib/format'
+import { formatDateTime } from '../../../domain/format'
+import type { Position } from '../../../domain/position'
+import type { Schedule } from '../../../domain/schedule'
+import { axisPosition, type ClaimAndBurnRecord, timelineFacts, timelineText } from '../../../domain/timeline'
 import { useHolderHistory } from '../../statement/useHolderHistory'
 import { clockNow, useClockValue } from '../clock'
-import type { Position } from '../domain/position'
-import type { Schedule } from '../domain/schedule'
-import { axisPosition, type ClaimAndBurnRecord, timelineFacts, timelineText } from '../domain/timeline'
 
 const WIDTH = 320
 const HEIGHT = 120

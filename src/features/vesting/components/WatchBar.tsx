@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Address } from 'viem'
-import { shortenAddress } from '../../../lib/format'
+import { shortenAddress } from '../../../domain/format'
 import { forgetAddress, saveAddress, stopWatching, useSavedAddresses, useWatchParam } from '../../watch/watched'
 
 /** Says whose position the page shows without a wallet, and saves or forgets it on this device. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime } from '../../../lib/format'
+import { formatDateTime } from './format'
 import { claimWindowNote, claimWindowNoteText } from './note'
 import { PRODUCTION_SCHEDULE } from './schedule'
 

@@ -16,19 +16,26 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Anvil, startAnvil } from '../../../../scripts/lib/anvil'
+import { type Anvil, startAnvil } from '../../../scripts/lib/anvil'
 import {
   type Clients,
   deployDemoToken,
   deployVesting,
   installMulticall3,
   MULTICALL3_ADDRESS,
-} from '../../../../scripts/lib/deploy'
-import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../../../config/anvil'
-import { demoTokenAbi, vestingAbi } from '../../../generated'
-import { describeHolderError } from '../errors'
-import { claimableAmount, claimSplit, DEAD_ADDRESS as DEAD, hasPosition, type Position, vestedAmount } from './position'
-import { phaseAt, PRODUCTION_SCHEDULE as production, type Schedule } from './schedule'
+} from '../../../scripts/lib/deploy'
+import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../../config/anvil'
+import {
+  claimableAmount,
+  claimSplit,
+  DEAD_ADDRESS as DEAD,
+  hasPosition,
+  type Position,
+  vestedAmount,
+} from '../../domain/position'
+import { phaseAt, PRODUCTION_SCHEDULE as production, type Schedule } from '../../domain/schedule'
+import { demoTokenAbi, vestingAbi } from '../../generated'
+import { describeHolderError } from './errors'
 
 const E18 = 10n ** 18n
 const UINT96_MAX = 2n ** 96n - 1n

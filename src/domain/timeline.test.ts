@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatTokenAmount } from '../../../lib/format'
+import { formatDateTime, formatTokenAmount } from './format'
 import type { Position } from './position'
 import { PRODUCTION_SCHEDULE } from './schedule'
 import { axisPosition, timelineFacts, timelineText } from './timeline'
