@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { useClockText, useClockValue, useNow } from './clock'
+import { useClockText, useClockValue } from './clock'
 
 const START_MS = Date.UTC(2026, 0, 1, 12, 0, 0)
 const START = BigInt(START_MS / 1000)
@@ -11,13 +11,6 @@ function Passed({ at, renders }: { at: bigint; renders: boolean[] }) {
   const passed = useClockValue((now) => now >= at)
   renders.push(passed)
   return <span>{passed ? 'passed' : 'not yet'}</span>
-}
-
-/** Shows the current time, recording each render. */
-function Clock({ seen }: { seen: bigint[] }) {
-  const now = useNow()
-  seen.push(now)
-  return <span>{String(now)}</span>
 }
 
 /** A countdown written by the clock, recording each render. */
@@ -55,13 +48,28 @@ describe('useClockValue', () => {
   })
 })
 
-describe('useNow', () => {
-  it('re-renders every second with the current time', () => {
-    const seen: bigint[] = []
-    const { container } = render(<Clock seen={seen} />)
-    tick(3)
-    expect(seen).toEqual([START, START + 1n, START + 2n, START + 3n])
-    expect(container.textContent).toBe(String(START + 3n))
+describe('a hidden page', () => {
+  function setVisibility(state: 'hidden' | 'visible') {
+    Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+    act(() => document.dispatchEvent(new Event('visibilitychange')))
+  }
+  afterEach(() => setVisibility('visible'))
+
+  it('stops the clock while hidden and catches up at once when shown again', () => {
+    const renders: string[] = []
+    const { container } = render(<TextCountdown to={START + 100n} renders={renders} />)
+    tick(2)
+    expect(container.textContent).toBe('98 s')
+    setVisibility('hidden')
+    expect(vi.getTimerCount()).toBe(0)
+    tick(30)
+    expect(container.textContent).toBe('98 s')
+    setVisibility('visible')
+    expect(container.textContent).toBe('68 s')
+    expect(vi.getTimerCount()).toBe(1)
+    tick(1)
+    expect(container.textContent).toBe('67 s')
+    expect(renders).toEqual(['100 s'])
   })
 })
 

@@ -14,10 +14,26 @@ function nowSeconds() {
   return Math.floor((Date.now() + offsetMs) / 1000)
 }
 
-/** The second the clock last ticked at; it ticks only while something follows it. */
+/**
+ * The second the clock last ticked at. It ticks only while something follows it and the page is visible: a hidden
+ * page draws nothing, and coming back catches the clock up at once.
+ */
 const tick = createStore(nowSeconds(), (store) => {
-  const timer = setInterval(() => store.set(nowSeconds()), 1000)
-  return () => clearInterval(timer)
+  let timer: ReturnType<typeof setInterval> | undefined
+  const follow = () => {
+    clearInterval(timer)
+    timer = undefined
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return
+    store.set(nowSeconds())
+    timer = setInterval(() => store.set(nowSeconds()), 1000)
+  }
+  follow()
+  if (typeof document === 'undefined') return () => clearInterval(timer)
+  document.addEventListener('visibilitychange', follow)
+  return () => {
+    document.removeEventListener('visibilitychange', follow)
+    clearInterval(timer)
+  }
 })
 const { subscribe } = tick
 
@@ -42,14 +58,9 @@ export function clockNow(): bigint {
   return BigInt(nowSeconds())
 }
 
-/** The page's current time in seconds since the epoch, re-rendering the caller every second. */
-export function useNow(): bigint {
-  return BigInt(useSyncExternalStore(subscribe, nowSeconds))
-}
-
 /**
- * A value derived from the page's time (the phase, whether a date has passed), re-rendering the caller only when it
- * changes rather than on every tick. `select` must be cheap and return a primitive.
+ * A value derived from the page's time (the phase, whether a date has passed, a figure as it is shown), re-rendering
+ * the caller only when it changes rather than on every tick. `select` must be cheap and return a primitive.
  */
 export function useClockValue<T extends string | number | bigint | boolean>(select: (nowSeconds: bigint) => T): T {
   return useSyncExternalStore(subscribe, () => select(BigInt(nowSeconds())))

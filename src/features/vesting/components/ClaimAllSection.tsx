@@ -4,7 +4,7 @@ import type { Phase, Schedule } from '../../../domain/schedule'
 import { Sheet } from '../../../lib/Sheet'
 import { type Batching, useBatching } from '../../../wallet/batching'
 import type { ClaimAllPart, VestingActions } from '../actions'
-import { useNow } from '../clock'
+import { useClockValue } from '../clock'
 import { ActionButton } from './ActionButton'
 
 type Props = {
@@ -39,22 +39,25 @@ export function ClaimAllSection({
   actions,
   disabledReason,
 }: Props) {
-  const now = useNow()
   const [confirming, setConfirming] = useState(false)
   const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), [])
   const inWindow = phase === 'claim'
-  const unlockable = claimableAmount(position, schedule, now)
   const split = claimSplit(position.amount, 100, position.burnPercentage)
-  const fromPosition = inWindow ? split.received : unlockable
+  const fromPositionAt = (now: bigint) => (inWindow ? split.received : claimableAmount(position, schedule, now))
+  // What has unlocked grows every second; the section re-renders only when a figure it shows changes.
+  const unlockableText = useClockValue((now) => (inWindow ? '' : format(fromPositionAt(now))))
+  const totalText = useClockValue((now) => format(fromPositionAt(now) + legacyAmount))
+  const anyFromPosition = useClockValue((now) => fromPositionAt(now) > 0n)
+  const legacyOpen = useClockValue((now) => now >= legacyClaimStart)
   const pending = actions.pending === 'claimAll'
-  const offered = fromPosition > 0n && legacyAmount > 0n && now >= legacyClaimStart
+  const offered = anyFromPosition && legacyAmount > 0n && legacyOpen
   const batching = useBatching(offered || pending)
   if ((!pending && !offered) || batching === undefined) return null
 
   const part: ClaimAllPart = inWindow ? { kind: 'claimAndBurn', amount: split.claimed } : { kind: 'unlock' }
   const description = inWindow
     ? `Claim all: receive ${format(split.received)}, burn ${format(split.burned)}, and ${format(legacyAmount)} legacy`
-    : `Claim all: ${format(unlockable)} unlocked and ${format(legacyAmount)} legacy`
+    : `Claim all: ${unlockableText} unlocked and ${format(legacyAmount)} legacy`
   const claim = () => void actions.claimAll(part, batching, description)
   return (
     <section className="panel claim-all" aria-labelledby="claim-all-title">
@@ -66,12 +69,12 @@ export function ClaimAllSection({
         </p>
       ) : (
         <p>
-          {format(unlockable)} unlocked{batching === 'safe' ? ' (more if it is executed later: unlocking goes on)' : ''}{' '}
-          and {format(legacyAmount)} from previous vesting platforms, {HOW[batching]}.
+          {unlockableText} unlocked{batching === 'safe' ? ' (more if it is executed later: unlocking goes on)' : ''} and{' '}
+          {format(legacyAmount)} from previous vesting platforms, {HOW[batching]}.
         </p>
       )}
       <ActionButton
-        label={`Claim all ${format(fromPosition + legacyAmount)}`}
+        label={`Claim all ${totalText}`}
         pending={pending}
         disabled={actions.pending !== null || disabledReason !== null}
         onClick={inWindow ? () => setConfirming(true) : claim}

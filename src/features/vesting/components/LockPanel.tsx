@@ -2,7 +2,7 @@ import { claimableAmount, type Position, unlockProgressPercent, vestedAmount } f
 import type { Phase, Schedule } from '../../../domain/schedule'
 import { CalendarButton } from '../../reminders/CalendarButton'
 import type { VestingActions } from '../actions'
-import { useNow } from '../clock'
+import { useClockValue } from '../clock'
 import { ActionButton } from './ActionButton'
 import { Countdown } from './Countdown'
 import { Stat } from './Stat'
@@ -63,12 +63,13 @@ export function LockPanel({ phase, schedule, position, format, actions, disabled
 }
 
 function UnlockingPanel({ schedule, position, format, actions, disabledReason }: Omit<Props, 'phase'>) {
-  const now = useNow()
-  const vested = vestedAmount(position.amount, schedule, now)
-  const claimable = claimableAmount(position, schedule, now)
-  const progress = unlockProgressPercent(position, schedule, now)
+  // The figures grow every second; the panel re-renders only when one of them, as shown, changes.
+  const vested = useClockValue((now) => format(vestedAmount(position.amount, schedule, now)))
+  const claimable = useClockValue((now) => format(claimableAmount(position, schedule, now)))
+  const anyClaimable = useClockValue((now) => claimableAmount(position, schedule, now) > 0n)
+  const progress = useClockValue((now) => unlockProgressPercent(position, schedule, now))
   const pending = actions.pending === 'unlock'
-  const label = `Claim ${format(claimable)}`
+  const label = `Claim ${claimable}`
   return (
     <section className="panel" aria-labelledby="lock-title">
       <h2 id="lock-title">Tokens are Unlocking</h2>
@@ -85,14 +86,14 @@ function UnlockingPanel({ schedule, position, format, actions, disabledReason }:
       <p className="progress-label">{Math.floor(progress)}% unlocked</p>
       <dl className="stats">
         <Stat label="Total">{format(position.amount)}</Stat>
-        <Stat label="Unlocked">{format(vested)}</Stat>
+        <Stat label="Unlocked">{vested}</Stat>
         <Stat label="Counted as claimed">{format(position.unlockedAmount)}</Stat>
-        <Stat label="Claimable">{format(claimable)}</Stat>
+        <Stat label="Claimable">{claimable}</Stat>
         <Stat label="Time left">
           <Countdown to={schedule.unlockEnd} />
         </Stat>
       </dl>
-      {(claimable > 0n || pending) && (
+      {(anyClaimable || pending) && (
         <ActionButton
           label={label}
           pending={pending}
