@@ -6,7 +6,8 @@
  *
  * A holder is the app's read path driven in Node, not a browser page:
  * - the portal: its own transport (`rpcTransport`), the one multicall a cold load makes with the deployment's
- *   facts in the build (the holder's figures and the check of those facts), and after a failed read on busy endpoints the page's wait (`busyRetryDelay`) before it retries;
+ *   facts in the build (the holder's figures and the check of those facts), sent at once, and after a failed read on
+ *   busy endpoints the page's jittered wait (`retryDelay`) before it retries;
  * - the baseline (`bench/baseline/`): viem's default `http()` and its one read of the position, retried as
  *   TanStack Query does by default (3 retries after 1, 2 and 4 s); after that the page shows "Loading..." for good.
  * Both clients batch calls through Multicall3 as wagmi's clients do. A holder sees the position when the read of
@@ -33,9 +34,9 @@ import {
 } from 'viem'
 import { type RpcProxy, startRpcProxy } from '../scripts/lib/rpcProxy.ts'
 import type { DemoDeployment } from '../scripts/lib/seed.ts'
-import { busyRetryDelay } from '../src/features/vesting/busy.ts'
 import { legacyClaimAbi, multicall3Abi, vestingAbi } from '../src/generated.ts'
 import { isEndpointFailure } from '../src/lib/errors.ts'
+import { retryDelay } from '../src/lib/retry.ts'
 import { rpcTransport } from '../src/wallet/rpcTransport.ts'
 import { ensureContracts, root, startChain } from './lib/stack.ts'
 
@@ -94,14 +95,14 @@ function chainFor(deployment: DemoDeployment, url: string): ViemChain {
   })
 }
 
-/** The portal's busy retry: after a read failed on busy endpoints, wait 5 s (doubling, jittered) and read again. */
+/** The portal's busy retry: after a read failed on busy endpoints, wait as the page does (`retryDelay`), read again. */
 async function withBusyRetry<T>(read: () => Promise<T>, deadline: number): Promise<T> {
   for (let failures = 1; ; failures++) {
     try {
       return await read()
     } catch (error) {
       if (!isEndpointFailure(error)) throw error
-      const wait = busyRetryDelay(failures)
+      const wait = retryDelay(failures, error)
       if (Date.now() + wait > deadline) throw new FollowEnded()
       await sleep(wait)
     }

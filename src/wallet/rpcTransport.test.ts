@@ -4,7 +4,7 @@ import { createPublicClient } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isEndpointFailure } from '../lib/errors'
-import { RPC_RETRY_COUNT, rpcTransport } from './rpcTransport'
+import { rpcTransport } from './rpcTransport'
 
 type Endpoint = { url: string; bodies: unknown[]; times: number[]; server: Server }
 const endpoints: Endpoint[] = []
@@ -47,7 +47,7 @@ afterEach(async () => {
   await Promise.all(endpoints.splice(0).map(({ server }) => new Promise((resolve) => server.close(resolve))))
 })
 
-const clientOf = (urls: string[]) => createPublicClient({ chain: foundry, transport: rpcTransport(urls, () => 0) })
+const clientOf = (urls: string[]) => createPublicClient({ chain: foundry, transport: rpcTransport(urls) })
 
 describe('rpcTransport', () => {
   it('asks the next endpoint when one fails, within the same request', async () => {
@@ -74,27 +74,14 @@ describe('rpcTransport', () => {
     expect([refusing.bodies.length, other.bodies.length]).toEqual([1, 0])
   })
 
-  it('retries every endpoint twice with a backoff, then fails as an endpoint failure', async () => {
-    const first = await endpoint((_, response) => status(429)(response))
+  it('asks each endpoint once and fails as an endpoint failure, leaving the retry to the page', async () => {
+    const first = await endpoint((_, response) => status(429, { 'retry-after': '2' })(response))
     const second = await endpoint((_, response) => status(503)(response))
     const failure = await clientOf([first.url, second.url])
       .getBlockNumber({ cacheTime: 0 })
       .catch((error: unknown) => error)
     expect(isEndpointFailure(failure)).toBe(true)
-    expect([first.bodies.length, second.bodies.length]).toEqual([RPC_RETRY_COUNT + 1, RPC_RETRY_COUNT + 1])
-    // Backoff from a 400 ms base, doubling: 400 ms, then 800 ms.
-    const [a = 0, b = 0, c = 0] = first.times
-    expect(b - a).toBeGreaterThanOrEqual(400)
-    expect(c - b).toBeGreaterThanOrEqual(800)
-  })
-
-  it('waits as long as an exposed Retry-After asks', async () => {
-    const limited = await endpoint((index, response, body) =>
-      index === 0 ? status(429, { 'retry-after': '2' })(response) : blockNumberReply(response, body),
-    )
-    expect(await clientOf([limited.url]).getBlockNumber({ cacheTime: 0 })).toBe(42n)
-    const [a = 0, b = 0] = limited.times
-    expect(b - a).toBeGreaterThanOrEqual(2_000)
+    expect([first.bodies.length, second.bodies.length]).toEqual([1, 1])
   })
 
   it('sends the reads made in the same moment as one JSON-RPC batch', async () => {
@@ -103,11 +90,6 @@ describe('rpcTransport', () => {
     await Promise.all([client.getBlockNumber({ cacheTime: 0 }), client.getChainId()])
     expect(node.bodies).toHaveLength(1)
     expect((node.bodies[0] as Call[]).map((call) => call.method).sort()).toEqual(['eth_blockNumber', 'eth_chainId'])
-  })
-
-  it('draws the backoff base once per page load, between 400 and 800 ms', () => {
-    const delayOf = (random: number) => rpcTransport(['http://127.0.0.1:1'], () => random)({}).config.retryDelay
-    expect([delayOf(0), delayOf(0.5), delayOf(0.999)]).toEqual([400, 600, 799])
   })
 
   it('refuses to build without an endpoint', () => {

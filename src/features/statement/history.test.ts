@@ -132,6 +132,21 @@ describe('readHolderHistory', () => {
     }
   })
 
+  it('sends a read a busy RPC refused again after the wait it asks for, and reads every event', async () => {
+    const proxy = await startRpcProxy({
+      upstream: chain.rpcUrl,
+      faults: { http: { kind: 'status', status: 429, retryAfterSeconds: 1, exposeRetryAfter: true, requests: 2 } },
+    })
+    try {
+      const started = Date.now()
+      expect(await readHolderHistory(clientFor(proxy.url), options(1_000n))).toEqual(expected)
+      expect(proxy.requests.filter((request) => request.status === 429)).toHaveLength(2)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000)
+    } finally {
+      await proxy.stop()
+    }
+  })
+
   it("ends in HistoryRefusedError with the node's own words when even one block is refused", async () => {
     const proxy = await startRpcProxy({ upstream: chain.rpcUrl, faults: { getLogsRefused: true } })
     try {

@@ -15,6 +15,8 @@ import {
 } from 'viem'
 import { inLogRanges } from '../../domain/logRanges'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
+import { isEndpointFailure } from '../../lib/errors'
+import { retryDelay } from '../../lib/retry'
 
 /** One event of a holder's history on the two contracts, amounts in the token's smallest unit. */
 export type HistoryEntry = {
@@ -129,20 +131,26 @@ async function getLogs(client: Client<Transport, Chain | undefined>, filter: Log
   })) as RawLog[]
 }
 
+/** How many times a read refused by a busy endpoint (an HTTP error status) is sent again before its range narrows. */
+const BUSY_RETRIES = 2
+
 /**
- * Runs an RPC call, turning an unreachable network into {@link HistoryOfflineError}. An HTTP error status (a busy
- * node) is not that: viem's transport has retried it already, and a narrower range may pass.
+ * Runs an RPC call, turning an unreachable network into {@link HistoryOfflineError}. A busy endpoint (an HTTP error
+ * status) is not that: the call is sent again after the page's jittered wait, and then a narrower range may pass.
  */
 async function guarded<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (failure) {
-    const unreachable =
-      failure instanceof TimeoutError ||
-      failure instanceof TypeError ||
-      (failure instanceof HttpRequestError && failure.status === undefined)
-    if (unreachable) throw new HistoryOfflineError('The network could not be reached.')
-    throw failure
+  for (let failures = 1; ; failures++) {
+    try {
+      return await call()
+    } catch (failure) {
+      const unreachable =
+        failure instanceof TimeoutError ||
+        failure instanceof TypeError ||
+        (failure instanceof HttpRequestError && failure.status === undefined)
+      if (unreachable) throw new HistoryOfflineError('The network could not be reached.')
+      if (failures > BUSY_RETRIES || !isEndpointFailure(failure)) throw failure
+      await new Promise((resolve) => setTimeout(resolve, retryDelay(failures, failure)))
+    }
   }
 }
 

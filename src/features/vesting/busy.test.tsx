@@ -2,23 +2,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { HttpRequestError } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type Busy, busyRetryDelay, busySentence, useBusyRetry } from './busy'
-
-describe('busyRetryDelay', () => {
-  it.each([
-    [1, 0.5, 5_000],
-    [2, 0.5, 10_000],
-    [3, 0.5, 20_000],
-    [4, 0.5, 40_000],
-    [5, 0.5, 60_000],
-    [9, 0.5, 60_000],
-    [1, 0, 4_000],
-    [1, 1, 6_000],
-    [5, 0, 48_000],
-  ])('after %i failures in a row, with a draw of %d: %i ms', (failures, draw, delay) => {
-    expect(busyRetryDelay(failures, () => draw)).toBe(delay)
-  })
-})
+import { type Busy, busySentence, useBusyRetry } from './busy'
 
 describe('busySentence', () => {
   it.each<[Busy, string]>([
@@ -47,39 +31,53 @@ describe('useBusyRetry', () => {
     return { refetch, hook, update: (read: Omit<Read, 'refetch'>) => hook.rerender({ ...read, refetch }) }
   }
 
-  it('counts down, retries once when the wait is over, and waits twice as long after the next failure', () => {
+  it('counts down, retries once when the wait is over, and waits longer after the next failure', () => {
     const { refetch, hook, update } = setup({
       error: busyError(),
       errorUpdatedAt: Date.now(),
       dataUpdatedAt: 0,
       isFetching: false,
     })
-    expect(hook.result.current).toEqual({ secondsLeft: 5 })
-    act(() => vi.advanceTimersByTime(2_000))
+    // Half of the first 5 s window.
     expect(hook.result.current).toEqual({ secondsLeft: 3 })
-    act(() => vi.advanceTimersByTime(3_000))
+    act(() => vi.advanceTimersByTime(1_000))
+    expect(hook.result.current).toEqual({ secondsLeft: 2 })
+    act(() => vi.advanceTimersByTime(1_000))
+    expect(refetch).not.toHaveBeenCalled()
+    act(() => vi.advanceTimersByTime(1_000))
     expect(refetch).toHaveBeenCalledTimes(1)
 
-    update({ error: busyError(), errorUpdatedAt: Date.now() - 5_000, dataUpdatedAt: 0, isFetching: true })
+    update({ error: busyError(), errorUpdatedAt: Date.now() - 3_000, dataUpdatedAt: 0, isFetching: true })
     expect(hook.result.current).toEqual({ secondsLeft: 0 })
     const failedAgain = Date.now()
     update({ error: busyError(), errorUpdatedAt: failedAgain, dataUpdatedAt: 0, isFetching: false })
-    expect(hook.result.current).toEqual({ secondsLeft: 10 })
-    act(() => vi.advanceTimersByTime(9_000))
+    // Half of the second window, 7.5 s.
+    expect(hook.result.current).toEqual({ secondsLeft: 4 })
+    act(() => vi.advanceTimersByTime(3_000))
     expect(refetch).toHaveBeenCalledTimes(1)
     act(() => vi.advanceTimersByTime(1_000))
     expect(refetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('waits as long as a readable Retry-After asks', () => {
+    const limited = new HttpRequestError({
+      url: 'https://rpc.example.org',
+      status: 429,
+      headers: new Headers({ 'Retry-After': '20' }),
+    })
+    const { hook } = setup({ error: limited, errorUpdatedAt: Date.now(), dataUpdatedAt: 0, isFetching: false })
+    expect(hook.result.current).toEqual({ secondsLeft: 20 })
   })
 
   it('starts counting again from the first wait after a read succeeds', () => {
     const t0 = Date.now()
     const { hook, update } = setup({ error: busyError(), errorUpdatedAt: t0 - 30, dataUpdatedAt: 0, isFetching: false })
     update({ error: busyError(), errorUpdatedAt: t0 - 20, dataUpdatedAt: 0, isFetching: false })
-    expect(hook.result.current).toEqual({ secondsLeft: 10 })
+    expect(hook.result.current).toEqual({ secondsLeft: 4 })
     update({ error: null, errorUpdatedAt: t0 - 20, dataUpdatedAt: t0 - 10, isFetching: false })
     expect(hook.result.current).toBeNull()
     update({ error: busyError(), errorUpdatedAt: t0 - 5, dataUpdatedAt: t0 - 10, isFetching: false })
-    expect(hook.result.current).toEqual({ secondsLeft: 5 })
+    expect(hook.result.current).toEqual({ secondsLeft: 3 })
   })
 
   it('leaves other failures alone, and busy ones while the device is offline', () => {

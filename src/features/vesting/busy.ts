@@ -1,18 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { isEndpointFailure } from '../../lib/errors'
+import { retryDelay } from '../../lib/retry'
 import { useOnline } from '../../lib/useOnline'
-
-/** The first wait after a read failed on busy endpoints; each further failure doubles it, up to the cap. */
-export const BUSY_RETRY_FIRST_MS = 5_000
-export const BUSY_RETRY_CAP_MS = 60_000
-/** Each wait is drawn within ±20 % of its value, so that holders who failed together retry apart. */
-const JITTER = 0.2
-
-/** How long to wait before the `failures`-th retry (1 = after the first failure). */
-export function busyRetryDelay(failures: number, random: () => number = Math.random): number {
-  const base = Math.min(BUSY_RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), BUSY_RETRY_CAP_MS)
-  return Math.round(base * (1 - JITTER + 2 * JITTER * random()))
-}
 
 type Read = {
   error: Error | null
@@ -26,8 +15,8 @@ type Read = {
 export type Busy = { secondsLeft: number }
 
 /**
- * Retries a read that failed because every RPC endpoint was busy or unreachable, with a growing, jittered wait, while
- * the browser is online (offline, the read is retried when the connection returns). Returns what to tell the holder,
+ * Retries a read that failed because every RPC endpoint was busy or unreachable, after a jittered wait that grows
+ * with each failure in a row (see `retryDelay`), while the browser is online (offline, the read is retried when the connection returns). Returns what to tell the holder,
  * or `null` when the read did not fail that way.
  */
 export function useBusyRetry({ error, errorUpdatedAt, dataUpdatedAt, isFetching, refetch }: Read): Busy | null {
@@ -39,6 +28,8 @@ export function useBusyRetry({ error, errorUpdatedAt, dataUpdatedAt, isFetching,
   const [now, setNow] = useState(Date.now)
   const refetchRef = useRef(refetch)
   refetchRef.current = refetch
+  const errorRef = useRef(error)
+  errorRef.current = error
 
   // One more failure in a row for every failed read; a read that succeeds starts the count again.
   useEffect(() => {
@@ -51,7 +42,7 @@ export function useBusyRetry({ error, errorUpdatedAt, dataUpdatedAt, isFetching,
       return
     }
     failures.current += 1
-    setRetryAt(errorUpdatedAt + busyRetryDelay(failures.current))
+    setRetryAt(errorUpdatedAt + retryDelay(failures.current, errorRef.current))
   }, [busy, errorUpdatedAt, dataUpdatedAt])
 
   // Each planned retry is made once: the render after it still holds its time until the failure plans the next.

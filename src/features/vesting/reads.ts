@@ -155,7 +155,7 @@ export function useHoldings(holder: Address | undefined, token: Address | undefi
   useEffect(() => {
     // Figures restored from a visit before the device clock was set back are stamped in the future, so they would
     // count as fresh (and never be refreshed) until the clock caught up.
-    if (dataUpdatedAt > Date.now()) void refetch()
+    if (dataUpdatedAt > Date.now()) void refetch({ cancelRefetch: false })
   }, [dataUpdatedAt, refetch])
   useChainTime(result.data?.blockTimestamp, dataUpdatedAt)
   return { ...result, data: result.data?.holdings }

@@ -41,7 +41,7 @@ export function VestingCard() {
         </p>
       )}
       {readError ? (
-        <ReadFailure error={readError} busy={readBusy} onRetry={() => void read.refetch()} />
+        <ReadFailure error={readError} busy={readBusy} onRetry={() => void read.refetch({ cancelRefetch: false })} />
       ) : deployment ? (
         <HolderView deployment={deployment} holder={holder} holdings={holdings} />
       ) : (
@@ -140,7 +140,13 @@ function HolderView({
   }
   if (!holdings.data) {
     if (holdings.error) {
-      return <ReadFailure error={holdings.error} busy={busy} onRetry={() => void holdings.refetch()} />
+      return (
+        <ReadFailure
+          error={holdings.error}
+          busy={busy}
+          onRetry={() => void holdings.refetch({ cancelRefetch: false })}
+        />
+      )
     }
     return <p className="status">Loading...</p>
   }
@@ -154,7 +160,7 @@ function HolderView({
         updatedAt={holdings.dataUpdatedAt}
         refreshFailed={holdings.error !== null}
         busy={busy}
-        onRetry={() => void holdings.refetch()}
+        onRetry={() => void holdings.refetch({ cancelRefetch: false })}
       />
       <LazyBoundary loading={<p className="status">Loading...</p>}>
         <PositionPanels

@@ -1,0 +1,41 @@
+import { HttpRequestError } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { retryAfterMs, retryDelay } from './retry'
+
+const refused = (headers?: Record<string, string>) =>
+  new HttpRequestError({ url: 'https://rpc.example.org', status: 429, headers: new Headers(headers) })
+
+describe('retryDelay', () => {
+  it.each([
+    [1, 0.5, 2_500],
+    [2, 0.5, 3_750],
+    [3, 0.5, 5_625],
+    [4, 0.5, 7_500],
+    [9, 0.5, 7_500],
+    [1, 0, 0],
+    [1, 0.999, 4_995],
+    [3, 0.999, 11_238],
+    [4, 0.999, 14_985],
+  ])('after %i failures in a row, with a draw of %d: %i ms', (failures, draw, delay) => {
+    expect(retryDelay(failures, refused(), () => draw)).toBe(delay)
+  })
+
+  it('waits as long as a readable Retry-After asks, whatever the draw', () => {
+    expect(retryDelay(1, refused({ 'Retry-After': '12' }), () => 0)).toBe(12_000)
+  })
+})
+
+describe('retryAfterMs', () => {
+  it('reads seconds and HTTP dates, through the causes of the error', () => {
+    const now = Date.UTC(2026, 10, 26, 12, 0, 0)
+    expect(retryAfterMs(refused({ 'Retry-After': '3' }))).toBe(3_000)
+    expect(retryAfterMs(refused({ 'Retry-After': new Date(now + 7_000).toUTCString() }), now)).toBe(7_000)
+    expect(retryAfterMs(new Error('read failed', { cause: refused({ 'Retry-After': '2' }) }))).toBe(2_000)
+  })
+
+  it('is nothing when the header is missing, hidden or not a time', () => {
+    expect(retryAfterMs(refused())).toBeUndefined()
+    expect(retryAfterMs(refused({ 'Retry-After': 'soon' }))).toBeUndefined()
+    expect(retryAfterMs(new Error('offline'))).toBeUndefined()
+  })
+})
