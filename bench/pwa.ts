@@ -12,7 +12,7 @@
  * A benchmark, not a test: it prints figures and the target (under 1 second), it does not fail on them.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from '@playwright/test'
@@ -29,7 +29,8 @@ import {
   throttleCpu,
   watchForPosition,
 } from './lib/browser.ts'
-import { median } from './lib/measure.ts'
+import { machineLine, writeFigures } from './lib/figures.ts'
+import { loadPath, median, type PathStep } from './lib/measure.ts'
 import { buildEnv, type Chain, ensureContracts, root, startChain, viteBuild } from './lib/stack.ts'
 
 const outDir = join(root, 'dist-bench-pwa')
@@ -54,12 +55,19 @@ function precacheFigures() {
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
-type Open = { position: number; app: number }
+type Open = { position: number; app: number; path: PathStep[] }
 
 /** Milliseconds from navigation to the holder's position on screen, and to the app's own panels. */
 async function shownAfter(page: Page): Promise<Open> {
   const start = await navigationStart(page)
-  return { position: (await positionVisibleAt(page)) - start, app: (await appVisibleAt(page)) - start }
+  const position = (await positionVisibleAt(page)) - start
+  const app = (await appVisibleAt(page)) - start
+  const path = await loadPath(page, null, app, "the app's panels shown")
+  return {
+    position,
+    app,
+    path: [...path, { what: 'stored figures shown', atMs: position }].sort((a, b) => a.atMs - b.atMs),
+  }
 }
 
 /** Opens the app offline in new tabs of `context` and returns the milliseconds each took to show the position. */
@@ -101,23 +109,26 @@ async function installedApp(
 const cached = (page: Page) =>
   page.waitForFunction(() => localStorage.getItem('nai.queryCache')?.includes('claimByOwner') ?? false)
 
-function report(what: string, opens: Open[]): void {
-  const runs = opens.map((open) => open.position)
-  const middle = median(runs)
-  console.log(
-    `Offline open to cached position (${what}), ${CPU_SLOWDOWN}× CPU slowdown, ${RUNS} new tabs of an installed ` +
-      `app: ${runs.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
-  )
-  console.log(
-    `  median ${Math.round(middle)} ms (target under ${TARGET_MS} ms: ${middle < TARGET_MS ? 'met' : 'missed'})`,
-  )
-  const app = opens.map((open) => open.app)
-  console.log(
-    `  the app's own panels (after the prerendered page's stored figures): ${app.map((ms) => `${Math.round(ms)} ms`).join(', ')}; median ${Math.round(median(app))} ms`,
-  )
+const msList = (values: number[]) => values.map((ms) => `${Math.round(ms)} ms`).join(', ')
+
+function report(what: string, opens: Open[]): string[] {
+  const figures = opens.map((open) => open.position)
+  const panels = opens.map((open) => open.app)
+  const middle = median(panels)
+  const closest = [...opens].sort((a, b) => Math.abs(a.app - middle) - Math.abs(b.app - middle))[0]
+  const lines = [
+    `**${what}**, ${RUNS} new tabs of the installed app with no network, ${CPU_SLOWDOWN}× CPU slowdown:`,
+    '',
+    `- the prerendered page's stored figures: median **${Math.round(median(figures))} ms** (${msList(figures)})`,
+    `- the app's own panels (actions, timeline, tools): median **${Math.round(middle)} ms** (${msList(panels)}); target under ${TARGET_MS} ms: ${middle < TARGET_MS ? 'met' : '**missed**'}`,
+    `- the median run's path: ${closest?.path.map((step) => `${step.what} ${Math.round(step.atMs)} ms`).join(' → ') ?? '—'}`,
+  ]
+  console.log(lines.join('\n').replaceAll('**', ''))
+  return lines
 }
 
 async function main() {
+  const loadAtStart = loadavg()[0] ?? 0
   const [holder, watched] = DEMO_HOLDERS
   if (!holder || !watched) throw new Error('The demo needs two holders.')
   const amountText = (amount: bigint) => `${formatTokenAmount(amount, 18)} NAI`
@@ -168,13 +179,16 @@ async function main() {
     const connectedRuns = await offlineOpens(connected, server.url)
     const watchedRuns = await offlineOpens(watching, server.url)
 
-    console.log('')
-    console.log(
-      `Precache: ${precache.files} files, ${precache.raw} bytes (${kib(precache.raw)}; ${kib(precache.gzip)} gzip; ` +
-        `JavaScript ${kib(precache.js)}) — budget 1.2 MB`,
-    )
-    report('last connected holder', connectedRuns)
-    report('address saved to watch', watchedRuns)
+    const precacheLine = `Precache: ${precache.files} files, ${precache.raw} bytes (${kib(precache.raw)}; ${kib(precache.gzip)} gzip; JavaScript ${kib(precache.js)}); budget 1,200,000 bytes.`
+    console.log(`\n${precacheLine}`)
+    const lines = [
+      precacheLine,
+      '',
+      ...report('The last connected holder', connectedRuns),
+      '',
+      ...report('An address saved to watch', watchedRuns),
+    ]
+    writeFigures('offline', lines.join('\n'), machineLine(loadAtStart))
   } finally {
     for (const context of contexts) await context.close()
     for (const profile of profiles) rmSync(profile, { recursive: true, force: true })

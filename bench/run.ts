@@ -17,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import type { Browser } from '@playwright/test'
 import { CHROMIUM, launchBrowser } from './lib/browser.ts'
+import { machineLine, writeFigures } from './lib/figures.ts'
 import { runLighthouse } from './lib/lighthouse.ts'
 import {
   connectOnce,
@@ -30,7 +31,7 @@ import {
   withoutQueryCache,
 } from './lib/measure.ts'
 import { precacheOf } from './lib/precache.ts'
-import { type AppResults, checkTargets, markdown, plainTable, type Results } from './lib/report.ts'
+import { type AppResults, checkTargets, details, markdown, plainTable, type Results } from './lib/report.ts'
 import {
   type AppName,
   type BuiltApp,
@@ -187,11 +188,16 @@ async function main() {
     mkdirSync(RESULTS, { recursive: true })
     writeFileSync(`${RESULTS}/latest.json`, `${JSON.stringify(results, null, 2)}\n`)
     writeFileSync(`${RESULTS}/latest.md`, `${markdown(results)}\n`)
-    console.log(`\n${plainTable(results)}\n`)
+    console.log(`\n${plainTable(results)}\n\n${details(results).replaceAll('**', '')}\n`)
     console.log(
       `[bench] ${results.machine.cpus} CPUs, load average ${loadAtStart.toFixed(1)} at the start and ${results.machine.loadAverage.end.toFixed(1)} at the end`,
     )
     step(`written to bench/results/latest.json and latest.md`)
+    writeFigures(
+      'page',
+      `Side by side with a default wagmi + RainbowKit app (\`bench/baseline/\`), in one run: Lighthouse ${LIGHTHOUSE_RUNS} runs, timings ${TIMING_RUNS} runs, ${IDLE_SECONDS} s idle.\n\n${markdown(results)}\n\n${details(results)}`,
+      machineLine(loadAtStart),
+    )
   } finally {
     await cleanUp()
   }

@@ -15,6 +15,7 @@ import {
 } from './browser.ts'
 import type { RpcCall } from './server.ts'
 import type { BuiltApp } from './stack.ts'
+import { type IdleTrace, traceIdle } from './trace.ts'
 import type { BenchWalletOptions } from './wallet.ts'
 
 export type Scenario = {
@@ -148,25 +149,72 @@ export async function measureRpc(scenario: Scenario, storage: StorageState, hold
   })
 }
 
-export type Timing = { runsMs: number[]; medianMs: number }
+export type Timing = {
+  runsMs: number[]
+  medianMs: number
+  /** The median run's way to the position: what arrived or was sent when, in ms from navigation start. */
+  path?: PathStep[]
+}
+
+export type PathStep = { what: string; atMs: number }
+
+/**
+ * The critical path of a load that has just shown the position, read from the page's own timing entries: the HTML,
+ * each script until the first RPC request (every script, without one), that request and its answer, and `shown`.
+ */
+export async function loadPath(
+  page: Page,
+  rpcUrl: string | null,
+  shownAtMs: number,
+  shown = 'position shown',
+): Promise<PathStep[]> {
+  const { html, resources } = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    return {
+      html: navigation?.responseEnd ?? 0,
+      resources: entries.map((entry) => ({ name: entry.name, start: entry.startTime, end: entry.responseEnd })),
+    }
+  })
+  const rpc = rpcUrl === null ? undefined : resources.find((entry) => entry.name.startsWith(rpcUrl))
+  const scripts = resources.filter(
+    (entry) => entry.name.endsWith('.js') && (rpc === undefined || entry.start <= rpc.start),
+  )
+  const file = (url: string) => new URL(url).pathname.split('/').pop() ?? url
+  return [
+    { what: 'HTML received', atMs: html },
+    ...scripts.map((entry) => ({ what: `${file(entry.name)} received`, atMs: entry.end })),
+    ...(rpc
+      ? [
+          { what: 'RPC read sent', atMs: rpc.start },
+          { what: 'RPC read answered', atMs: rpc.end },
+        ]
+      : []),
+    { what: shown, atMs: shownAtMs },
+  ].sort((a, b) => a.atMs - b.atMs)
+}
 
 /**
  * Figure 4, cold: each run in a fresh profile (no HTTP cache, no persisted data; the wallet reconnects), CPU slowed
  * down 4×, from navigation start to the position amount on screen.
  */
 export async function timeCold(scenario: Scenario, storage: StorageState, runs: number): Promise<Timing> {
-  const runsMs: number[] = []
+  const measured: { ms: number; path: PathStep[] }[] = []
   for (let run = 0; run < runs; run++) {
-    runsMs.push(
+    measured.push(
       await withPage(scenario, { wallet: scenario.wallet, storage }, async (page, context) => {
         await throttleCpu(await cdpSession(context, page), 4)
         await page.goto(scenario.app.server.url)
         const visibleAt = await positionVisibleAt(page)
-        return visibleAt - (await navigationStart(page))
+        const ms = visibleAt - (await navigationStart(page))
+        return { ms, path: await loadPath(page, scenario.app.rpc.url, ms) }
       }),
     )
   }
-  return { runsMs, medianMs: median(runsMs) }
+  const runsMs = measured.map((run) => run.ms)
+  const medianMs = median(runsMs)
+  const closest = [...measured].sort((a, b) => Math.abs(a.ms - medianMs) - Math.abs(b.ms - medianMs))[0]
+  return { runsMs, medianMs, path: closest?.path }
 }
 
 /**
@@ -204,9 +252,14 @@ export type IdleCost = {
   /** JSON-RPC calls made while idle (polling). */
   rpcCalls: number
   rpcMethods: Record<string, number>
+  /** Where the main thread's idle time goes, from a trace of a few seconds after the measurement. */
+  trace: IdleTrace
 }
 
 /** Figure 5: a connected holder's page left alone with its countdowns ticking. */
+/** How long the idle page's main thread is traced, after its cost was measured. */
+const IDLE_TRACE_SECONDS = 5
+
 export async function measureIdle(scenario: Scenario, storage: StorageState, seconds: number): Promise<IdleCost> {
   return withPage(scenario, { wallet: scenario.wallet, storage }, async (page, context) => {
     const network = new NetworkLog(page)
@@ -225,6 +278,7 @@ export async function measureIdle(scenario: Scenario, storage: StorageState, sec
     await page.waitForTimeout(seconds * 1000)
     const end = await metrics(cdp)
     const calls = [...scenario.app.rpc.calls]
+    const trace = await traceIdle(cdp, IDLE_TRACE_SECONDS)
     await collectGarbage(cdp)
     const heapEnd = await metrics(cdp)
     const elapsed = (end.Timestamp ?? 0) - (start.Timestamp ?? 0)
@@ -240,6 +294,7 @@ export async function measureIdle(scenario: Scenario, storage: StorageState, sec
       heapGrowthKB: heapFinal - heapStart,
       rpcCalls: calls.length,
       rpcMethods: countMethods(calls),
+      trace,
     }
   })
 }

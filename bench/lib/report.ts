@@ -2,6 +2,7 @@ import type { JsTransfer } from './browser.ts'
 import type { LighthouseRun } from './lighthouse.ts'
 import type { IdleCost, RpcLoad, Timing } from './measure.ts'
 import type { Precache } from './precache.ts'
+import { traceLines } from './trace.ts'
 
 export type AppResults = {
   js: { firstVisit: JsTransfer; returning: JsTransfer; firstVisitDesktop: JsTransfer }
@@ -196,6 +197,12 @@ export function checkTargets(ours: AppResults, baseline: AppResults, idleSeconds
       met: ours.idle.rpcCalls === 0,
     },
     {
+      figure: 'Cold position visible at 4× CPU',
+      target: '≤ 1000 ms',
+      value: ms(ours.position.cold.medianMs),
+      met: ours.position.cold.medianMs <= 1000,
+    },
+    {
       figure: 'Cached position visible at 4× CPU',
       target: '≤ 1000 ms',
       value: ms(ours.position.warm.medianMs),
@@ -203,9 +210,9 @@ export function checkTargets(ours: AppResults, baseline: AppResults, idleSeconds
     },
     {
       figure: 'Idle main-thread cost',
-      target: '≤ 2 ms per second',
+      target: `≤ the baseline's + 0.5 ms/s (${(baseline.idle.mainThreadMsPerSecond + 0.5).toFixed(2)} ms/s)`,
       value: `${ours.idle.mainThreadMsPerSecond.toFixed(2)} ms/s`,
-      met: ours.idle.mainThreadMsPerSecond <= 2,
+      met: ours.idle.mainThreadMsPerSecond <= baseline.idle.mainThreadMsPerSecond + 0.5,
     },
     {
       figure: `Heap growth over ${idleSeconds} s idle`,
@@ -255,5 +262,23 @@ export function plainTable(results: Results): string {
       ['Target', 'Goal', 'Ours', 'Met'],
       results.targets.map((target) => [target.figure, target.target, target.value, target.met ? 'yes' : 'NO']),
     ),
+  ].join('\n')
+}
+
+/** The cold load's critical path and the idle trace, both apps, as Markdown lists. */
+export function details(results: Results): string {
+  const path = (app: AppResults) =>
+    app.position.cold.path?.map((step) => `${step.what} ${ms(step.atMs)}`).join(' → ') ?? 'not recorded'
+  const trace = (app: AppResults) => traceLines(app.idle.trace).join('; ')
+  return [
+    '**Cold position at 4× CPU, the median run’s path** (ms from navigation start):',
+    '',
+    `- ours: ${path(results.ours)}`,
+    `- baseline: ${path(results.baseline)}`,
+    '',
+    `**One idle stretch traced** (${results.ours.idle.trace.seconds} s, main thread; parts nest, so they can add up to more than the tasks):`,
+    '',
+    `- ours: ${trace(results.ours)}`,
+    `- baseline: ${trace(results.baseline)}`,
   ].join('\n')
 }
