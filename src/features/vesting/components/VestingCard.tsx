@@ -18,6 +18,14 @@ import { WatchBar } from './WatchBar'
 /** The figures and actions: not needed until a position is on screen, so a first visit does not load them. */
 const loadPanels = () => import('./PositionPanels')
 const PositionPanels = lazy(loadPanels)
+
+/**
+ * Starts loading the position's panels and its timeline, for a page that already knows whose position it will show:
+ * they then arrive beside the app's own code instead of after its first render.
+ */
+export function preloadPositionPanels(): void {
+  void Promise.all([loadPanels(), import('./Timeline')]).catch(() => undefined)
+}
 const SessionNetworkNotice = lazy(() => import('./SessionNetworkNotice'))
 
 /** The "Vesting Tokens" card: every state of the holder's position. */
