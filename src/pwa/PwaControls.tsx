@@ -1,7 +1,7 @@
 import { STORED_KEYS } from '../domain/storedKeys'
 import './pwa.css'
 import { useEffect, useState } from 'react'
-import { positionShown } from '../features/vesting/positionShown'
+import { positionShown } from '../lib/positionShown'
 import { useStore } from '../lib/store'
 import { usePendingTransaction } from '../wallet/pendingTransaction'
 import { useInstallOffer } from './install'

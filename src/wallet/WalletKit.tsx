@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from
 import { useAccount } from 'wagmi'
 import { shortenAddress } from '../domain/format'
 import { platform } from '../lib/device'
+import { positionShown } from '../lib/positionShown'
 import { useStore } from '../lib/store'
 import { buttonSlots, openConnectModalWhenReady, phoneSheetOpen, walletKit } from './walletKitState'
 
@@ -38,7 +39,7 @@ export function connectWallet(): Promise<unknown> {
   return openWalletKitModal()
 }
 
-/** Longest wait for the page's reads to settle before RainbowKit loads anyway. */
+/** Longest wait for the page's reads to settle and the figures to show before RainbowKit loads anyway. */
 const KIT_DELAY_LIMIT_MS = 4_000
 
 /** Runs `task` when the main thread is idle (or soon, where the browser cannot tell); returns a cancel function. */
@@ -53,7 +54,7 @@ function whenIdle(task: () => void): () => void {
 
 /**
  * Mounts RainbowKit (about 90 KB gzipped and a long task) when the holder connects, or for an active wallet once the
- * page's reads have settled, so it never holds the position back. It sits beside the page, not around it: wrapping
+ * page's reads have settled and the position is on screen, so it never holds the position back. It sits beside the page, not around it: wrapping
  * the page late would remount it and re-run its reads; its buttons reach the page through portals.
  */
 export function WalletKitBoundary({ children }: { children: ReactNode }) {
@@ -61,15 +62,16 @@ export function WalletKitBoundary({ children }: { children: ReactNode }) {
   const { status } = useAccount()
   const restoring = useIsRestoring()
   const fetching = useIsFetching()
+  const shown = useStore(positionShown)
   const walletActive = status === 'reconnecting' || status === 'connected'
   useEffect(() => {
     if (!walletActive || module) return
-    if (restoring || fetching > 0) {
+    if (restoring || fetching > 0 || !shown) {
       const limit = setTimeout(() => void loadWalletKit(), KIT_DELAY_LIMIT_MS)
       return () => clearTimeout(limit)
     }
     return whenIdle(() => void loadWalletKit())
-  }, [walletActive, module, restoring, fetching])
+  }, [walletActive, module, restoring, fetching, shown])
   const sheetOpen = useStore(phoneSheetOpen)
   return (
     <>

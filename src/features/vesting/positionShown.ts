@@ -1,7 +1,0 @@
-import { createStore } from '../../lib/store'
-
-/**
- * Whether the page has shown a holder's figures since it opened. Installing the portal is offered from then on: a
- * visitor who has not connected or looked up an address yet has nothing to keep on the home screen.
- */
-export const positionShown = createStore(false)
