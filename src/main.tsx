@@ -7,6 +7,7 @@ import { parseConfig } from './config/env'
 import { VestingCard } from './features/vesting/components/VestingCard'
 import { Layout } from './layout/Layout'
 import { PwaControls } from './pwa/PwaControls'
+import { ShellTakenOver, takeOverShell } from './pwa/takeOver'
 import { AppProviders } from './wallet/AppProviders'
 
 const root = document.getElementById('root')
@@ -14,6 +15,7 @@ if (!root) throw new Error('index.html has no #root element.')
 
 const parsed = parseConfig(import.meta.env)
 const app = createRoot(root)
+const tookOver = takeOverShell(root)
 // As a transition, the first render yields to the browser every few milliseconds instead of blocking the main
 // thread in one long task while a phone is still busy with the page's start-up.
 startTransition(() =>
@@ -29,6 +31,7 @@ startTransition(() =>
         <ConfigErrorPage errors={parsed.errors} />
       )}
       <PwaControls />
+      <ShellTakenOver done={tookOver} />
     </StrictMode>,
   ),
 )
