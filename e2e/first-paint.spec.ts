@@ -64,6 +64,34 @@ test.describe('before any of the app’s JavaScript', () => {
   })
 })
 
+test.describe('the app taking over the shell', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('moves nothing on the page and keeps the focus where the holder put it', async ({ page }) => {
+    // The app's scripts wait until the shell has been measured and a teaser focused.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto('/', { waitUntil: 'commit' })
+    const news = page.getByRole('navigation', { name: 'News' })
+    const teaser = news.getByRole('link').first()
+    await teaser.focus()
+    const before = await news.boundingBox()
+    expect(before).not.toBeNull()
+
+    release()
+    await expect(page.locator('#root')).toHaveAttribute('data-app', 'started')
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+    await expect(teaser).toBeFocused()
+    expect(await news.boundingBox()).toEqual(before)
+  })
+})
+
 test.describe('a returning holder, before any of the app’s JavaScript', () => {
   test.use({ serviceWorkers: 'block' })
 

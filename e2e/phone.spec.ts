@@ -134,6 +134,8 @@ test.describe('the blog teasers', () => {
     page,
   }) => {
     await page.goto('/')
+    // The app's first render replaces the prerendered header and teasers with its own: those are the ones measured.
+    await expect(page.locator('#root')).toHaveAttribute('data-app', 'started')
     const news = page.getByRole('navigation', { name: 'News' })
     await expect(news.getByRole('link')).toHaveText([
       /Onboarding Community Feedback/,

@@ -8,6 +8,7 @@ import { preloadPositionPanels, VestingCard } from './features/vesting/component
 import { Layout } from './layout/Layout'
 import { PwaControls } from './pwa/PwaControls'
 import { glanceHolder } from './pwa/shell/glance'
+import { ShellTakenOver, takeOverShell } from './pwa/takeOver'
 import { AppProviders } from './wallet/AppProviders'
 
 const root = document.getElementById('root')
@@ -25,6 +26,7 @@ function knowsHolder(): boolean {
 }
 if (parsed.ok && knowsHolder()) preloadPositionPanels()
 const app = createRoot(root)
+const tookOver = takeOverShell(root)
 // As a transition, the first render yields to the browser every few milliseconds instead of blocking the main
 // thread in one long task while a phone is still busy with the page's start-up.
 startTransition(() =>
@@ -40,6 +42,7 @@ startTransition(() =>
         <ConfigErrorPage errors={parsed.errors} />
       )}
       <PwaControls />
+      <ShellTakenOver done={tookOver} />
     </StrictMode>,
   ),
 )

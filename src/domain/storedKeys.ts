@@ -21,3 +21,18 @@ export const STORED_KEYS = {
   localTestAccount: 'nai.localTestAccount',
   localTestWalletAuthorized: 'nai.localTestWallet.authorized',
 } as const
+
+/** A persisted query cache older than this is discarded: by the app on start-up, and by the shell script. */
+export const QUERY_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The stamp that ties the stored query cache to one build and deployment: another app version, chain or pair of
+ * contracts discards it rather than showing figures from elsewhere. The app stamps the cache with it, the build
+ * writes it into the prerendered page, and the shell script compares the two.
+ */
+export function cacheBuster(
+  version: string,
+  config: { chainId: number; vestingAddress: string; legacyAddress: string },
+): string {
+  return [version, config.chainId, config.vestingAddress, config.legacyAddress].join(':').toLowerCase()
+}

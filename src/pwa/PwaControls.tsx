@@ -5,18 +5,14 @@ import { positionShown } from '../lib/positionShown'
 import { useStore } from '../lib/store'
 import { usePendingTransaction } from '../wallet/pendingTransaction'
 import { useInstallOffer } from './install'
-import { followBrowserOnlineState } from './onlineStatus'
 import { applyUpdate, registerServiceWorker, useUpdateWaiting } from './serviceWorker'
 
 /**
  * The installable app's controls: the "new version" banner and the offer to install. Mounting it registers the
- * service worker and lets the query cache follow the browser's online state.
+ * service worker.
  */
 export function PwaControls() {
-  useEffect(() => {
-    followBrowserOnlineState()
-    registerServiceWorker()
-  }, [])
+  useEffect(registerServiceWorker, [])
   return (
     <div className="pwa-bar">
       <UpdateBanner />

@@ -1,39 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { type ReactNode, useLayoutEffect, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
 import { AppConfigContext } from '../config/AppConfigContext'
 import type { AppConfig } from '../config/env'
-import { persistQueryCache, restoreQueryCache } from '../lib/queryPersistence'
-import { refetchReadsCaughtOffline } from '../lib/queryReconnect'
+import { useAppQueryClient } from '../lib/queryClient'
 import { watchConnectionEnd } from './connectionEnd'
 import { reconnectWallet } from './reconnect'
 import { WalletKitBoundary } from './WalletKit'
 import { createWagmiConfig } from './wagmi'
 
-const DAY_MS = 24 * 60 * 60 * 1000
-
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { gcTime: DAY_MS, networkMode: 'offlineFirst', retry: false, refetchOnWindowFocus: false },
-    },
-  })
-}
-
 export function AppProviders({ config, children }: { config: AppConfig; children: ReactNode }) {
   const [wagmiConfig] = useState(() => createWagmiConfig(config))
   // The stored figures are in the cache before the first render; only successful contract reads are kept.
-  const [queryClient] = useState(() => {
-    const client = createQueryClient()
-    restoreQueryCache(client, config)
-    return client
-  })
-  useEffect(() => persistQueryCache(queryClient, config), [queryClient, config])
+  const queryClient = useAppQueryClient(config)
   // Followed from before reconnecting, so that a session gone while the page was closed is told too.
   useLayoutEffect(() => watchConnectionEnd(wagmiConfig), [wagmiConfig])
   // Before the first paint, and only for wallets that can have been connected (see reconnectWallet).
   useLayoutEffect(() => reconnectWallet(wagmiConfig), [wagmiConfig])
-  useEffect(() => refetchReadsCaughtOffline(queryClient), [queryClient])
   return (
     <AppConfigContext.Provider value={config}>
       <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>

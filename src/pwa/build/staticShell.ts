@@ -6,7 +6,7 @@ import { parseConfig } from '../../config/env'
 import { blogPosts } from '../../config/links'
 import { formatDateTime } from '../../domain/format'
 import { CONNECT_PROMPT, claimWindowNote } from '../../domain/note'
-import { cacheBuster } from '../../lib/queryCacheKey'
+import { cacheBuster } from '../../domain/storedKeys'
 
 /**
  * The script that words the prerendered note for the viewer and shows a returning holder's stored position before the

@@ -1,8 +1,8 @@
 import { readContractsQueryKey } from '@wagmi/core/query'
 import { describe, expect, it } from 'vitest'
 import { serialize } from 'wagmi'
+import { QUERY_CACHE_MAX_AGE_MS, STORED_KEYS } from '../../domain/storedKeys'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
-import { QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE_MS } from '../../lib/queryCacheKey'
 import { glanceCountdown, glanceHolder, readGlance } from './glance'
 
 const VESTING = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
@@ -56,7 +56,7 @@ function holdingsQuery(holder: string, position: readonly [bigint, bigint, bigin
 }
 
 function storedCache(queries: unknown[], { buster = BUSTER, timestamp = NOW - 60_000 } = {}): Storage {
-  return memoryStorage({ [QUERY_CACHE_KEY]: serialize({ buster, timestamp, clientState: { queries } }) })
+  return memoryStorage({ [STORED_KEYS.queryCache]: serialize({ buster, timestamp, clientState: { queries } }) })
 }
 
 const glanceOf = (storage: Storage, holder = ALICE, now = NOW) =>
@@ -82,8 +82,8 @@ describe('readGlance', () => {
   it('shows nothing for a holder with no position, an empty device or a corrupt cache', () => {
     expect(glanceOf(storedCache([holdingsQuery(ALICE, [0n, 0n, 0n])]))).toBeNull()
     expect(glanceOf(memoryStorage())).toBeNull()
-    expect(glanceOf(memoryStorage({ [QUERY_CACHE_KEY]: '{"buster":' }))).toBeNull()
-    expect(glanceOf(memoryStorage({ [QUERY_CACHE_KEY]: 'null' }))).toBeNull()
+    expect(glanceOf(memoryStorage({ [STORED_KEYS.queryCache]: '{"buster":' }))).toBeNull()
+    expect(glanceOf(memoryStorage({ [STORED_KEYS.queryCache]: 'null' }))).toBeNull()
   })
 
   it('still shows a holder who has unlocked part of the position', () => {

@@ -1,8 +1,7 @@
 import { formatTokenAmount } from '../../domain/format'
 import { hasPosition } from '../../domain/position'
 import { nextPhaseStart, type Phase, phaseAt, type Schedule } from '../../domain/schedule'
-import { STORED_KEYS } from '../../domain/storedKeys'
-import { QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE_MS } from '../../lib/queryCacheKey'
+import { QUERY_CACHE_MAX_AGE_MS, STORED_KEYS } from '../../domain/storedKeys'
 
 /** A returning holder's position as the persisted cache last saw it: what the page shows before the app runs. */
 export type Glance = { amount: string; schedule: Schedule }
@@ -35,7 +34,7 @@ const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase()
 /** The stored cache as the app's serializer wrote it (BigInts tagged), or `undefined` when it cannot be read. */
 function readStored(storage: Storage): { buster?: unknown; timestamp?: unknown; queries: StoredQuery[] } | undefined {
   try {
-    const raw = storage.getItem(QUERY_CACHE_KEY)
+    const raw = storage.getItem(STORED_KEYS.queryCache)
     if (raw === null) return undefined
     const stored: unknown = JSON.parse(raw, (_, value: unknown) =>
       typeof value === 'object' &&
