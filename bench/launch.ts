@@ -31,12 +31,12 @@ import {
   toHex,
   type Chain as ViemChain,
 } from 'viem'
-import { type RpcProxy, startRpcProxy } from '../scripts/lib/rpcProxy.ts'
 import type { DemoDeployment } from '../scripts/lib/seed.ts'
 import { busyRetryDelay } from '../src/features/vesting/busy.ts'
 import { legacyClaimAbi, multicall3Abi, vestingAbi } from '../src/generated.ts'
 import { isEndpointFailure } from '../src/lib/errors.ts'
 import { rpcTransport } from '../src/wallet/rpcTransport.ts'
+import { type RpcProxy, startRpcProxy } from '../testing/rpcProxy.ts'
 import { ensureContracts, root, startChain } from './lib/stack.ts'
 
 const HOLDERS = Number(process.env.BENCH_HOLDERS ?? 200)

@@ -16,10 +16,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from '@playwright/test'
-import { AppServer } from '../e2e/pwa/server.ts'
 import { precacheManifest } from '../e2e/pwa/shell.ts'
 import { DEMO_HOLDERS } from '../scripts/lib/seed.ts'
 import { formatTokenAmount } from '../src/domain/format.ts'
+import { AppServer } from '../testing/appServer.ts'
 import {
   appVisibleAt,
   cdpSession,

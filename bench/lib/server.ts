@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { extname, join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { CONTENT_TYPES } from '../../e2e/pwa/server.ts'
+import { CONTENT_TYPES } from '../../testing/appServer.ts'
 
 export type StaticFile = { path: string; body: Buffer; gzip: Buffer; type: string }
 

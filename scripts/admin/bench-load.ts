@@ -10,10 +10,10 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { formatUnits, getAddress, type Hash, parseUnits } from 'viem'
-import { createSafe, deploySafeSingletons, SafeService } from '../../e2e/fixtures/safe.ts'
 import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../../src/config/anvil.ts'
+import { createSafe, deploySafeSingletons, SafeService } from '../../testing/safe.ts'
+import { holderAddress, OWNER_KEY, startTestChain, type TestChain, vestingCsv } from '../../testing/testChain.ts'
 import { readJournal } from './journal.ts'
-import { holderAddress, OWNER_KEY, startTestChain, type TestChain, vestingCsv } from './test-chain.ts'
 import { parseBatchFile } from './tx-builder.ts'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))

@@ -11,9 +11,15 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { isPhase, PHASES, type Phase } from '../../src/domain/schedule.ts'
+import {
+  FAULT_PROFILES,
+  type FaultOptions,
+  parseFaultProfile,
+  type RpcProxy,
+  startRpcProxy,
+} from '../../testing/rpcProxy.ts'
 import { type Anvil, anvilBinary, assertPortFree } from '../lib/anvil.ts'
 import type { ContractName } from '../lib/artifacts.ts'
-import { FAULT_PROFILES, type FaultOptions, parseFaultProfile, type RpcProxy, startRpcProxy } from '../lib/rpcProxy.ts'
 import {
   type DemoDeployment,
   type HolderState,

@@ -48,7 +48,10 @@ export function calendarFile(
 
 /** A date-time in UTC, as `20241113T190000Z`. */
 function utc(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 }
 
 /** A TEXT value: backslash, semicolon, comma and line breaks escaped. */

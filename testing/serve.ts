@@ -2,7 +2,7 @@
  * `tsx e2e/pwa/serve.ts <build dir> <port>`: serves a build on 127.0.0.1 the way a static host does, its `_headers`
  * applied (see `server.ts`). The browser tests' web servers; Ctrl-C (or the test runner) stops it.
  */
-import { AppServer } from './server.ts'
+import { AppServer } from './appServer.ts'
 
 const [dir, port] = process.argv.slice(2)
 if (!dir || !port || !/^\d+$/.test(port)) {
