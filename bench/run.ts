@@ -145,7 +145,7 @@ async function main() {
       const app = await buildAndServe(name, chain)
       cleanups.push(async () => {
         await app.server.close()
-        await app.rpc.close()
+        await app.rpc.stop()
       })
       step(`${name}: ${app.server.url} (RPC ${app.rpc.url})`)
       return app

@@ -12,7 +12,8 @@ import {
   seedDemo,
   startDemoChain,
 } from '../../scripts/lib/seed.ts'
-import { type Listening, type RpcProxy, readBuild, type StaticFile, serveBuild, startRpcProxy } from './server.ts'
+import { type RpcProxy, startRpcProxy } from '../../testing/rpcProxy.ts'
+import { type Listening, readBuild, type StaticFile, serveBuild } from './server.ts'
 
 export const root = fileURLToPath(new URL('../../', import.meta.url))
 const require = createRequire(import.meta.url)
@@ -124,7 +125,7 @@ export async function buildAndServe(
   chain: Chain,
   options: { sourcemap?: boolean } = {},
 ): Promise<BuiltApp> {
-  const rpc = await startRpcProxy(chain.anvil.rpcUrl)
+  const rpc = await startRpcProxy({ upstream: chain.anvil.rpcUrl })
   try {
     const outDir = OUT_DIRS[name]
     const config = name === 'ours' ? [] : ['--config', 'bench/baseline/vite.config.ts']
@@ -138,7 +139,7 @@ export async function buildAndServe(
     const server = await serveBuild(files)
     return { name, outDir, files, server, rpc }
   } catch (error) {
-    await rpc.close()
+    await rpc.stop()
     throw error
   }
 }
