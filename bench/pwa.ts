@@ -16,10 +16,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from '@playwright/test'
-import { precacheManifest } from '../e2e/pwa/shell.ts'
 import { DEMO_HOLDERS } from '../scripts/lib/seed.ts'
 import { formatTokenAmount } from '../src/domain/format.ts'
 import { AppServer } from '../testing/appServer.ts'
+import { precacheManifest } from '../testing/shell.ts'
 import {
   appVisibleAt,
   cdpSession,

@@ -7,10 +7,10 @@ import { EAGER_COMPILE_HINT } from '../src/pwa/build/eagerCompile'
 import { appEntryOf } from '../src/pwa/build/staticShell'
 import type { AppServer } from '../testing/appServer'
 import { chromiumArgs, chromiumPath, rpcUrl } from '../testing/env'
+import { expectedShell, fileSize, pngSize, precacheManifest } from '../testing/shell'
 import { accounts, type Holder, nai, percent } from './fixtures/index'
 import { readsVesting, rpcMethods } from './fixtures/rpcRequests'
 import { expect, test, waitForServiceWorker } from './pwa/fixtures'
-import { expectedShell, fileSize, pngSize, precacheManifest } from './pwa/shell'
 
 const publicDir = fileURLToPath(new URL('../public', import.meta.url))
 const sourceDir = fileURLToPath(new URL('../src', import.meta.url))
