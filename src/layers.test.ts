@@ -121,34 +121,35 @@ function resolveImport(from: string, specifier: string): string | undefined {
   )
 }
 
-/** The imports between src's own modules; imports of packages and of files outside src are left out. */
-function srcImportGraph(): ImportGraph {
+/** The imports among `files`, as paths relative to `base`; imports of packages and of files outside `base` are left out. */
+function importGraph(files: string[], base: string): ImportGraph {
   const graph: ImportGraph = new Map()
-  for (const file of sourceFiles(srcDir)) {
-    if (file === thisFile) continue
+  for (const file of files) {
     const targets = new Set<string>()
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const target = resolveImport(file, match[1] ?? match[2] ?? '')
-      if (target?.startsWith(`${srcDir}/`) && /\.tsx?$/.test(target)) targets.add(relative(srcDir, target))
+      if (target?.startsWith(`${base}/`) && /\.tsx?$/.test(target)) targets.add(relative(base, target))
     }
-    graph.set(relative(srcDir, file), [...targets])
+    graph.set(relative(base, file), [...targets])
   }
   return graph
 }
 
+/** The imports between src's own modules. */
+function srcImportGraph(): ImportGraph {
+  return importGraph(
+    sourceFiles(srcDir).filter((file) => file !== thisFile),
+    srcDir,
+  )
+}
+
 /** The imports between the files of src, scripts, testing, e2e and bench, as paths relative to the repository. */
 function repoImportGraph(): ImportGraph {
-  const graph: ImportGraph = new Map()
   const folders = Object.keys(FOLDER_RANK).filter((folder) => !folder.includes(' ') && !folder.includes('/'))
-  for (const file of folders.flatMap((folder) => sourceFiles(join(repoDir, folder)))) {
-    const targets = new Set<string>()
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const target = resolveImport(file, match[1] ?? match[2] ?? '')
-      if (target?.startsWith(`${repoDir}/`) && /\.tsx?$/.test(target)) targets.add(relative(repoDir, target))
-    }
-    graph.set(relative(repoDir, file), [...targets])
-  }
-  return graph
+  return importGraph(
+    folders.flatMap((folder) => sourceFiles(join(repoDir, folder))),
+    repoDir,
+  )
 }
 
 describe('the import graph of src', () => {

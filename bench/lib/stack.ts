@@ -31,19 +31,29 @@ export type BuiltApp = {
   rpc: RpcProxy
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, what: string): Promise<void> {
+/**
+ * Runs `command` to its end, killed with everything it started after `timeoutMs`; a failure carries the end of its
+ * output (`keepChars`), which is all a bench run needs to say why.
+ */
+export function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  what: string,
+  { timeoutMs = 600_000, keepChars = 6_000 }: { timeoutMs?: number; keepChars?: number } = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     // Its own process group, so that a stop also reaches the workers it starts.
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let output = ''
     const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-6_000)
+      output = (output + chunk.toString()).slice(-keepChars)
     }
     child.stdout.on('data', keep)
     child.stderr.on('data', keep)
     const timer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
-    }, 600_000)
+    }, timeoutMs)
     child.once('error', (error) => {
       clearTimeout(timer)
       reject(new Error(`${what} could not start: ${error.message}`))
