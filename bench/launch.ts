@@ -37,7 +37,14 @@ import { legacyClaimAbi, multicall3Abi, vestingAbi } from '../src/generated.ts'
 import { isEndpointFailure } from '../src/lib/errors.ts'
 import { rpcTransport } from '../src/wallet/rpcTransport.ts'
 import { type RpcProxy, startRpcProxy } from '../testing/rpcProxy.ts'
+import { readCommandLine } from './lib/cli.ts'
 import { ensureContracts, root, startChain } from './lib/stack.ts'
+
+readCommandLine(
+  'npm run bench:launch --',
+  'Launch day: holders open the page at the same moment against one RPC serving 50 requests a second, the portal and the baseline app.',
+  'BENCH_HOLDERS (default 200).',
+)
 
 const HOLDERS = Number(process.env.BENCH_HOLDERS ?? 200)
 const PER_SECOND = 50

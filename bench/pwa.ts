@@ -29,6 +29,7 @@ import {
   throttleCpu,
   watchForPosition,
 } from './lib/browser.ts'
+import { readCommandLine } from './lib/cli.ts'
 import { median } from './lib/measure.ts'
 import { buildEnv, type Chain, ensureContracts, root, startChain, viteBuild } from './lib/stack.ts'
 
@@ -116,6 +117,11 @@ function report(what: string, opens: Open[]): void {
     `  the app's own panels (after the prerendered page's stored figures): ${app.map((ms) => `${Math.round(ms)} ms`).join(', ')}; median ${Math.round(median(app))} ms`,
   )
 }
+
+readCommandLine(
+  'npm run bench:pwa --',
+  'The PWA figures: the precache, and the time to the cached position opened with no network on a phone-speed CPU.',
+)
 
 async function main() {
   const [holder, watched] = DEMO_HOLDERS
