@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import type { E2EOptions } from './e2e/fixtures/index'
+import { viewports } from './e2e/fixtures/viewports'
+import type { WalletConnectFixtures } from './e2e/fixtures/walletConnect'
 import {
   baseURL,
   buildEnv,
@@ -11,15 +14,12 @@ import {
   walletConnectBuildEnv,
   walletConnectOutDir,
   walletConnectPreviewPort,
-} from './e2e/fixtures/env'
-import type { E2EOptions } from './e2e/fixtures/index'
-import { USER_AGENTS } from './e2e/fixtures/userAgents'
-import { viewports } from './e2e/fixtures/viewports'
-import type { WalletConnectFixtures } from './e2e/fixtures/walletConnect'
+} from './testing/env'
+import { USER_AGENTS } from './testing/userAgents'
 
 const build = (dir: string) => `npx vite build --outDir ${dir} --emptyOutDir`
 /** Served as a static host serves it, with the build's `_headers` applied (which `vite preview` ignores). */
-const preview = (dir: string, port: number) => `npx tsx e2e/pwa/serve.ts ${dir} ${port}`
+const preview = (dir: string, port: number) => `npx tsx testing/serve.ts ${dir} ${port}`
 /** The browser checks of the test harness itself (the injected wallet, the page clock, axe). */
 const HARNESS = '**/infra.spec.ts'
 /** Journeys through WalletConnect, against the build with a project id and the local relay. */

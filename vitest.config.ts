@@ -4,8 +4,7 @@ export default defineConfig({
   test: {
     include: [
       'src/**/*.test.{ts,tsx}',
-      'e2e/fixtures/**/*.test.ts',
-      'e2e/pwa/**/*.test.ts',
+      'testing/**/*.test.ts',
       'scripts/lib/**/*.test.ts',
       'scripts/walletconnect/**/*.test.ts',
       'scripts/release/**/*.test.ts',

@@ -33,14 +33,21 @@ import {
   toHex,
   type Chain as ViemChain,
 } from 'viem'
-import { type RpcProxy, startRpcProxy } from '../scripts/lib/rpcProxy.ts'
 import type { DemoDeployment } from '../scripts/lib/seed.ts'
 import { legacyClaimAbi, multicall3Abi, vestingAbi } from '../src/generated.ts'
 import { isEndpointFailure } from '../src/lib/errors.ts'
 import { retryDelay } from '../src/lib/retry.ts'
 import { rpcTransport } from '../src/wallet/rpcTransport.ts'
+import { type RpcProxy, startRpcProxy } from '../testing/rpcProxy.ts'
+import { readCommandLine } from './lib/cli.ts'
 import { machineLine, writeFigures } from './lib/figures.ts'
 import { ensureContracts, root, startChain } from './lib/stack.ts'
+
+readCommandLine(
+  'npm run bench:launch --',
+  'Launch day: holders open the page at the same moment against one RPC serving 50 requests a second, the portal and the baseline app.',
+  'BENCH_HOLDERS, crowd sizes separated by commas (default 200,1000,5000).',
+)
 
 const CROWDS = (process.env.BENCH_HOLDERS ?? '200,1000,5000').split(',').map((size) => Number(size.trim()))
 const PER_SECOND = 50

@@ -16,10 +16,10 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from '@playwright/test'
-import { AppServer } from '../e2e/pwa/server.ts'
-import { precacheManifest } from '../e2e/pwa/shell.ts'
 import { DEMO_HOLDERS } from '../scripts/lib/seed.ts'
 import { formatTokenAmount } from '../src/domain/format.ts'
+import { AppServer } from '../testing/appServer.ts'
+import { precacheManifest } from '../testing/shell.ts'
 import {
   appVisibleAt,
   cdpSession,
@@ -29,6 +29,7 @@ import {
   throttleCpu,
   watchForPosition,
 } from './lib/browser.ts'
+import { readCommandLine } from './lib/cli.ts'
 import { machineLine, writeFigures } from './lib/figures.ts'
 import { loadPath, median, type PathStep } from './lib/measure.ts'
 import { buildEnv, type Chain, ensureContracts, root, startChain, viteBuild } from './lib/stack.ts'
@@ -126,6 +127,11 @@ function report(what: string, opens: Open[]): string[] {
   console.log(lines.join('\n').replaceAll('**', ''))
   return lines
 }
+
+readCommandLine(
+  'npm run bench:pwa --',
+  'The PWA figures: the precache, and the time to the cached position opened with no network on a phone-speed CPU.',
+)
 
 async function main() {
   const loadAtStart = loadavg()[0] ?? 0

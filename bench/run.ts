@@ -17,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import type { Browser } from '@playwright/test'
 import { CHROMIUM, launchBrowser } from './lib/browser.ts'
+import { readCommandLine } from './lib/cli.ts'
 import { machineLine, writeFigures } from './lib/figures.ts'
 import { runLighthouse } from './lib/lighthouse.ts'
 import {
@@ -42,6 +43,12 @@ import {
   startChain,
 } from './lib/stack.ts'
 import { benchWalletOptions } from './lib/wallet.ts'
+
+readCommandLine(
+  'npm run bench --',
+  'Measures the portal side by side with a default wagmi + RainbowKit app: JS, Lighthouse, RPC calls, time to the position, idle cost, precache.',
+  'BENCH_IDLE_SECONDS (default 300), BENCH_LIGHTHOUSE_RUNS (3), BENCH_TIMING_RUNS (5), CHROME_PATH.',
+)
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name]
@@ -146,7 +153,7 @@ async function main() {
       const app = await buildAndServe(name, chain)
       cleanups.push(async () => {
         await app.server.close()
-        await app.rpc.close()
+        await app.rpc.stop()
       })
       step(`${name}: ${app.server.url} (RPC ${app.rpc.url})`)
       return app

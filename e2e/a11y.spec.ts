@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test'
-import { rpcUrl } from './fixtures/env'
+import { rpcUrl } from '../testing/env'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test, unlockingAt } from './fixtures/index'
 import { card, choiceSheet, isPhoneLayout, openConfirmation, panelTitles, TIMELINE } from './fixtures/ui'
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { rpcUrl } from './fixtures/env'
+import { rpcUrl } from '../testing/env'
 import { accounts, expect, type Holder, nai, percent, test } from './fixtures/index'
 import { claimPanel, confirmDialog, lockPanel, openAs, openConfirmation, stat } from './fixtures/ui'
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { assertPortFree } from '../scripts/lib/anvil'
 import { creationBytecode } from '../scripts/lib/artifacts'
-import { anvilPort, chromiumPath, rpcUrl } from './fixtures/env'
+import { anvilPort, chromiumPath, rpcUrl } from '../testing/env'
 
 /** Fails the run once, with the fix, instead of every test failing the same way. */
 export default async function globalSetup(): Promise<void> {

@@ -13,7 +13,7 @@ import {
 } from 'viem'
 import { demoTokenAbi } from '../src/generated'
 import type { ProviderInfo } from '../src/wallet/testProvider'
-import { baseURL, rpcUrl } from './fixtures/env'
+import { baseURL, rpcUrl } from '../testing/env'
 import { accounts, contracts, expect, moments, nai, test, viewports } from './fixtures/index'
 
 /** The probe page (`fixtures/probe.html`) served on the app's origin, as the app will be. */

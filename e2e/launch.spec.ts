@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import { encodeFunctionData } from 'viem'
 import { vestingAbi } from '../src/generated'
-import { backupRpcUrl, rpcUrl } from './fixtures/env'
+import { backupRpcUrl, rpcUrl } from '../testing/env'
 import { accounts, expect, type Holder, nai, percent, test } from './fixtures/index'
 import { claimPanel, confirmDialog, openAs, openConfirmation, stat } from './fixtures/ui'
 

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 import type { Hash } from 'viem'
-import { rpcUrl } from './fixtures/env'
+import { rpcUrl } from '../testing/env'
 import { accounts, type E2EWallet, expect, type Holder, type LocalChain, nai, percent, test } from './fixtures/index'
 import { claimPanel, confirmDialog, lockPanel, openAs, openConfirmation, setShare, stat } from './fixtures/ui'
 

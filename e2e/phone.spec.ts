@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
+import { USER_AGENTS } from '../testing/userAgents'
 import { accounts, expect, type Holder, moments, nai, percent, test, unlockingAt } from './fixtures/index'
 import {
   card,
@@ -12,7 +13,6 @@ import {
   stat,
   toolsSheet,
 } from './fixtures/ui'
-import { USER_AGENTS } from './fixtures/userAgents'
 
 /**
  * The phone is the primary design target: on a 390×844 screen (iPhone and Android user agents) the position's

@@ -5,12 +5,12 @@ import type { BrowserContext, BrowserType, Page } from '@playwright/test'
 import { PRECACHE_BUDGET_BYTES } from '../src/pwa/build/appShell'
 import { EAGER_COMPILE_HINT } from '../src/pwa/build/eagerCompile'
 import { appEntryOf } from '../src/pwa/build/staticShell'
-import { chromiumArgs, chromiumPath, rpcUrl } from './fixtures/env'
+import type { AppServer } from '../testing/appServer'
+import { chromiumArgs, chromiumPath, rpcUrl } from '../testing/env'
+import { expectedShell, fileSize, pngSize, precacheManifest } from '../testing/shell'
 import { accounts, type Holder, nai, percent } from './fixtures/index'
 import { readsVesting, rpcMethods } from './fixtures/rpcRequests'
 import { expect, test, waitForServiceWorker } from './pwa/fixtures'
-import type { AppServer } from './pwa/server'
-import { expectedShell, fileSize, pngSize, precacheManifest } from './pwa/shell'
 
 const publicDir = fileURLToPath(new URL('../public', import.meta.url))
 const sourceDir = fileURLToPath(new URL('../src', import.meta.url))

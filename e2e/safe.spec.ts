@@ -2,9 +2,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { type BrowserContext, chromium, type FrameLocator, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import { ANVIL_PRIVATE_KEYS } from '../src/config/anvil'
-import { baseURL, chromiumArgs, chromiumPath, contracts, outDir, rpcUrl } from './fixtures/env'
+import { baseURL, chromiumArgs, chromiumPath, contracts, outDir, rpcUrl } from '../testing/env'
+import { createSafe, deploySafeSingletons, SafeService } from '../testing/safe'
 import { accounts, expect, type LocalChain, moments, nai, percent, schedule, test } from './fixtures/index'
-import { createSafe, deploySafeSingletons, SafeService } from './fixtures/safe'
 import { framingHost, installSafeHost, SAFE_WALLET_ORIGIN, type SafeHostBehaviour } from './fixtures/safeHost'
 
 /** The Safe's owners: alice, bob and carol, two of whom must sign. */

@@ -5,10 +5,10 @@ import { directoryCid, fileDigests } from '../scripts/release/digests'
 import { ASSETS_DIGEST_META } from '../src/lib/buildInfo'
 import { assetsDigest } from '../src/pwa/build/buildDigest'
 import { contentSecurityPolicy } from '../src/pwa/build/contentSecurityPolicy'
-import { buildEnv, chainId, outDir } from './fixtures/env'
+import { AppServer } from '../testing/appServer'
+import { buildEnv, chainId, outDir } from '../testing/env'
 import { accounts, expect, type Holder, nai, percent, test } from './fixtures/index'
 import { claimPanel, confirmDialog, openConfirmation } from './fixtures/ui'
-import { AppServer } from './pwa/server'
 
 const alice: Holder = { account: accounts.alice, amount: nai('1234.5'), burnPercentage: percent(25) }
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }

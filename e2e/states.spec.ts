@@ -1,7 +1,7 @@
 import type { Locator, Page, Route } from '@playwright/test'
 import { type Address, getAddress } from 'viem'
 import { formatDateTime } from '../src/domain/format'
-import { rpcUrl } from './fixtures/env'
+import { rpcUrl } from '../testing/env'
 import { accounts, expect, type Holder, moments, nai, percent, schedule, test } from './fixtures/index'
 import { card, openTools, panel, panelTitles, TIMELINE } from './fixtures/ui'
 

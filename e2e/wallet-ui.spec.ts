@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
-import { baseURL } from './fixtures/env'
+import { baseURL } from '../testing/env'
+import { USER_AGENTS } from '../testing/userAgents'
 import { accounts, contracts, type E2EWallet, expect, type Holder, nai, percent, test } from './fixtures/index'
 import { openTools } from './fixtures/ui'
-import { USER_AGENTS } from './fixtures/userAgents'
 
 /** The wallet around the vesting card and the layout around it. */
 

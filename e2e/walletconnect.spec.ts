@@ -2,7 +2,8 @@ import { mergeTests, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import { SESSION_SETUP_TAGS } from '../scripts/walletconnect/relay'
 import { PHONE_WALLET_APPS, storeLink } from '../src/wallet/phoneWallets'
-import { baseURL } from './fixtures/env'
+import { baseURL } from '../testing/env'
+import { USER_AGENTS } from '../testing/userAgents'
 import {
   accounts,
   test as base,
@@ -15,7 +16,6 @@ import {
   schedule,
 } from './fixtures/index'
 import { card, claimPanel, lockPanel, openConfirmation, stat, unlockPanel } from './fixtures/ui'
-import { USER_AGENTS } from './fixtures/userAgents'
 import { type DeepLink, deepLinks, type WalletConnectWallet, walletConnectTest } from './fixtures/walletConnect'
 
 /**

@@ -20,8 +20,26 @@ const RANK: Record<string, number> = {
   main: 6,
 }
 
+/**
+ * The folders around src point one way too. The app's own code (src without its tests) stands alone: nothing it ships
+ * may come from the tooling or the tests. `scripts/lib` deploys the contracts on a chain, for the owner tool, the demo
+ * and the tests alike; `testing` is what the tests, the benches and the demo share (the RPC proxy, the app server, the
+ * test chains), so it stands below the scripts' tools, the unit tests, the browser tests and the benches that use it;
+ * the browser tests and the benches stand beside each other at the top.
+ */
+const FOLDER_RANK: Record<string, number> = {
+  src: 0,
+  'scripts/lib': 1,
+  testing: 2,
+  scripts: 3,
+  'src tests': 3,
+  e2e: 4,
+  bench: 4,
+}
+
 const thisFile = fileURLToPath(import.meta.url)
 const srcDir = dirname(thisFile)
+const repoDir = dirname(srcDir)
 
 /** `src/wallet/wagmi.ts` → `wallet`, `src/main.tsx` → `main`. */
 function layerOf(file: string): string {
@@ -29,16 +47,31 @@ function layerOf(file: string): string {
   return first.replace(/\.tsx?$/, '')
 }
 
+/** `src/lib/format.ts` → `src`, `src/lib/format.test.ts` → `src tests`, `scripts/lib/anvil.ts` → `scripts/lib`. */
+function folderOf(file: string): string {
+  const [first = '', second = ''] = file.split('/')
+  if (first === 'src') return /\.test\.tsx?$/.test(file) ? 'src tests' : 'src'
+  if (first === 'scripts' && second === 'lib') return 'scripts/lib'
+  return first
+}
+
 type ImportGraph = Map<string, string[]>
 
-/** Every import (static, dynamic, type-only) from `from` to `to`, as paths relative to src, that goes up a layer. */
-function upwardImports(graph: ImportGraph): string[] {
+/**
+ * Every import (static, dynamic, type-only) from `from` to `to` that goes up a rank or beside it, where `layer` names
+ * a file's layer and `rank` orders the layers.
+ */
+function upwardImports(
+  graph: ImportGraph,
+  layer: (file: string) => string = layerOf,
+  rank: Record<string, number> = RANK,
+): string[] {
   const problems: string[] = []
   for (const [from, targets] of graph) {
     for (const to of targets) {
-      const [fromLayer, toLayer] = [layerOf(from), layerOf(to)]
+      const [fromLayer, toLayer] = [layer(from), layer(to)]
       if (fromLayer === toLayer) continue
-      const [fromRank, toRank] = [RANK[fromLayer], RANK[toLayer]]
+      const [fromRank, toRank] = [rank[fromLayer], rank[toLayer]]
       if (fromRank === undefined || toRank === undefined) problems.push(`${from} → ${to}: unknown layer`)
       else if (toRank >= fromRank) problems.push(`${from} (${fromLayer}) → ${to} (${toLayer})`)
     }
@@ -73,6 +106,8 @@ const IMPORT =
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
+    // Installed packages, and the benches' stand-in app (a default RainbowKit app of its own), are not ours.
+    if (name === 'node_modules' || path === join(repoDir, 'bench', 'baseline')) return []
     if (statSync(path).isDirectory()) return sourceFiles(path)
     return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : []
   })
@@ -86,19 +121,35 @@ function resolveImport(from: string, specifier: string): string | undefined {
   )
 }
 
-/** The imports between src's own modules; imports of packages and of files outside src are left out. */
-function srcImportGraph(): ImportGraph {
+/** The imports among `files`, as paths relative to `base`; imports of packages and of files outside `base` are left out. */
+function importGraph(files: string[], base: string): ImportGraph {
   const graph: ImportGraph = new Map()
-  for (const file of sourceFiles(srcDir)) {
-    if (file === thisFile) continue
+  for (const file of files) {
     const targets = new Set<string>()
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const target = resolveImport(file, match[1] ?? match[2] ?? '')
-      if (target?.startsWith(`${srcDir}/`) && /\.tsx?$/.test(target)) targets.add(relative(srcDir, target))
+      if (target?.startsWith(`${base}/`) && /\.tsx?$/.test(target)) targets.add(relative(base, target))
     }
-    graph.set(relative(srcDir, file), [...targets])
+    graph.set(relative(base, file), [...targets])
   }
   return graph
+}
+
+/** The imports between src's own modules. */
+function srcImportGraph(): ImportGraph {
+  return importGraph(
+    sourceFiles(srcDir).filter((file) => file !== thisFile),
+    srcDir,
+  )
+}
+
+/** The imports between the files of src, scripts, testing, e2e and bench, as paths relative to the repository. */
+function repoImportGraph(): ImportGraph {
+  const folders = Object.keys(FOLDER_RANK).filter((folder) => !folder.includes(' ') && !folder.includes('/'))
+  return importGraph(
+    folders.flatMap((folder) => sourceFiles(join(repoDir, folder))),
+    repoDir,
+  )
 }
 
 describe('the import graph of src', () => {
@@ -118,6 +169,22 @@ describe('the import graph of src', () => {
   })
 })
 
+describe('the import graph of the folders around src', () => {
+  const graph = repoImportGraph()
+
+  it('is read from the source: every folder is there, and the tests reach testing', () => {
+    expect(new Set([...graph.keys()].map(folderOf))).toEqual(new Set(Object.keys(FOLDER_RANK)))
+    expect(graph.get('src/features/statement/history.test.ts')).toEqual(
+      expect.arrayContaining(['testing/localChain.ts', 'testing/rpcProxy.ts']),
+    )
+    expect(graph.get('bench/lib/stack.ts')).toEqual(expect.arrayContaining(['testing/rpcProxy.ts']))
+  })
+
+  it('points one way: the app never imports the tooling or the tests, testing never imports what uses it', () => {
+    expect(upwardImports(graph, folderOf, FOLDER_RANK)).toEqual([])
+  })
+})
+
 describe('the checks themselves', () => {
   const graph: ImportGraph = new Map([
     ['wallet/WalletKit.tsx', ['wallet/rainbowKit.tsx', 'lib/format.ts', 'features/vesting/holder.ts']],
@@ -130,6 +197,21 @@ describe('the checks themselves', () => {
     expect(upwardImports(graph)).toEqual([
       'wallet/WalletKit.tsx (wallet) → features/vesting/holder.ts (features)',
       'pwa/PwaControls.tsx (pwa) → layout/Layout.tsx (layout)',
+    ])
+  })
+
+  it('find an import from the app, or from testing, into the folders above it', () => {
+    const folders: ImportGraph = new Map([
+      ['src/wallet/awaitOutcome.ts', ['testing/rpcProxy.ts', 'src/lib/format.ts']],
+      ['src/wallet/awaitOutcome.test.ts', ['testing/rpcProxy.ts', 'scripts/lib/anvil.ts']],
+      ['testing/localChain.ts', ['scripts/lib/deploy.ts', 'e2e/fixtures/index.ts', 'scripts/admin/io.ts']],
+      ['bench/pwa.ts', ['testing/shell.ts', 'e2e/pwa/fixtures.ts']],
+    ])
+    expect(upwardImports(folders, folderOf, FOLDER_RANK)).toEqual([
+      'src/wallet/awaitOutcome.ts (src) → testing/rpcProxy.ts (testing)',
+      'testing/localChain.ts (testing) → e2e/fixtures/index.ts (e2e)',
+      'testing/localChain.ts (testing) → scripts/admin/io.ts (scripts)',
+      'bench/pwa.ts (bench) → e2e/pwa/fixtures.ts (e2e)',
     ])
   })
 

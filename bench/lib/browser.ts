@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page, type Request } from '@playwright/test'
-import { chromiumArgs } from '../../e2e/fixtures/env.ts'
 import { createTestProvider } from '../../src/wallet/testProvider.ts'
+import { chromiumArgs } from '../../testing/env.ts'
 import type { BuiltApp } from './stack.ts'
 import type { BenchWalletOptions } from './wallet.ts'
 

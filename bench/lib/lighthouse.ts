@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { CHROMIUM, CHROMIUM_FLAGS } from './browser.ts'
-import { root } from './stack.ts'
+import { root, run } from './stack.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -45,7 +44,7 @@ function lcpElement(report: Report): string {
  * headless Chromium (empty cache, no wallet: a first visit). Runs the CLI in its own process, so that its Chromium is
  * its own and is stopped with it.
  */
-export function runLighthouse(
+export async function runLighthouse(
   url: string,
   outFile: string,
   { desktop = false }: { desktop?: boolean } = {},
@@ -63,48 +62,19 @@ export function runLighthouse(
     // Lighthouse's desktop preset: a wide screen and a fast network, for the desktop layout's figures.
     ...(desktop ? ['--preset=desktop'] : []),
   ]
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: { ...process.env, CHROME_PATH: CHROMIUM },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
-    let output = ''
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4_000)
-    }
-    child.stdout.on('data', keep)
-    child.stderr.on('data', keep)
-    const timer = setTimeout(() => {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
-    }, 180_000)
-    child.once('error', (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      if (code !== 0) {
-        reject(new Error(`Lighthouse failed (exit ${code}):\n${output}`))
-        return
-      }
-      try {
-        const report = JSON.parse(readFileSync(outFile, 'utf8')) as Report
-        if (report.runtimeError)
-          throw new Error(`Lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`)
-        resolve({
-          score: Math.round((report.categories.performance.score ?? 0) * 100),
-          lcpMs: audit(report, 'largest-contentful-paint'),
-          tbtMs: audit(report, 'total-blocking-time'),
-          cls: audit(report, 'cumulative-layout-shift'),
-          fcpMs: audit(report, 'first-contentful-paint'),
-          siMs: audit(report, 'speed-index'),
-          lcpElement: lcpElement(report),
-        })
-      } catch (error) {
-        reject(error)
-      }
-    })
+  await run(process.execPath, args, { ...process.env, CHROME_PATH: CHROMIUM }, 'Lighthouse', {
+    timeoutMs: 180_000,
+    keepChars: 4_000,
   })
+  const report = JSON.parse(readFileSync(outFile, 'utf8')) as Report
+  if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`)
+  return {
+    score: Math.round((report.categories.performance.score ?? 0) * 100),
+    lcpMs: audit(report, 'largest-contentful-paint'),
+    tbtMs: audit(report, 'total-blocking-time'),
+    cls: audit(report, 'cumulative-layout-shift'),
+    fcpMs: audit(report, 'first-contentful-paint'),
+    siMs: audit(report, 'speed-index'),
+    lcpElement: lcpElement(report),
+  }
 }

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { ProxyLogEntry } from '../../testing/rpcProxy.ts'
 import {
   cdpSession,
   collectGarbage,
@@ -13,7 +14,6 @@ import {
   throttleCpu,
   type Visit,
 } from './browser.ts'
-import type { RpcCall } from './server.ts'
 import type { BuiltApp } from './stack.ts'
 import { type IdleTrace, traceIdle } from './trace.ts'
 import type { BenchWalletOptions } from './wallet.ts'
@@ -107,7 +107,7 @@ export type RpcLoad = {
   ethCallTargets: string[]
 }
 
-function countMethods(calls: RpcCall[]): Record<string, number> {
+function countMethods(calls: readonly ProxyLogEntry[]): Record<string, number> {
   const methods: Record<string, number> = {}
   for (const { method } of calls) methods[method] = (methods[method] ?? 0) + 1
   return methods
@@ -136,13 +136,13 @@ export async function measureRpc(scenario: Scenario, storage: StorageState, hold
     }
     if (!shownWhileRpcHeld) visibleAt = await positionVisibleAt(page)
     await network.idle(3_000)
-    const calls = [...rpc.calls]
+    const calls = [...rpc.log]
     return {
       total: calls.length,
       ethCalls: calls.filter(({ method }) => method === 'eth_call').length,
       sentBeforeShown: calls.filter(({ at }) => at < visibleAt).length,
       shownWhileRpcHeld,
-      httpRequests: rpc.requests,
+      httpRequests: rpc.requests.length,
       methods: countMethods(calls),
       ethCallTargets: calls.flatMap(({ call }) => (call ? [call] : [])),
     }
@@ -277,7 +277,7 @@ export async function measureIdle(scenario: Scenario, storage: StorageState, sec
     scenario.app.rpc.reset()
     await page.waitForTimeout(seconds * 1000)
     const end = await metrics(cdp)
-    const calls = [...scenario.app.rpc.calls]
+    const calls = [...scenario.app.rpc.log]
     const trace = await traceIdle(cdp, IDLE_TRACE_SECONDS)
     await collectGarbage(cdp)
     const heapEnd = await metrics(cdp)

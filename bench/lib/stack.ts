@@ -12,7 +12,8 @@ import {
   seedDemo,
   startDemoChain,
 } from '../../scripts/lib/seed.ts'
-import { type Listening, type RpcProxy, readBuild, type StaticFile, serveBuild, startRpcProxy } from './server.ts'
+import { type RpcProxy, startRpcProxy } from '../../testing/rpcProxy.ts'
+import { type Listening, readBuild, type StaticFile, serveBuild } from './server.ts'
 
 export const root = fileURLToPath(new URL('../../', import.meta.url))
 const require = createRequire(import.meta.url)
@@ -30,19 +31,29 @@ export type BuiltApp = {
   rpc: RpcProxy
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, what: string): Promise<void> {
+/**
+ * Runs `command` to its end, killed with everything it started after `timeoutMs`; a failure carries the end of its
+ * output (`keepChars`), which is all a bench run needs to say why.
+ */
+export function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  what: string,
+  { timeoutMs = 600_000, keepChars = 6_000 }: { timeoutMs?: number; keepChars?: number } = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     // Its own process group, so that a stop also reaches the workers it starts.
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let output = ''
     const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-6_000)
+      output = (output + chunk.toString()).slice(-keepChars)
     }
     child.stdout.on('data', keep)
     child.stderr.on('data', keep)
     const timer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
-    }, 600_000)
+    }, timeoutMs)
     child.once('error', (error) => {
       clearTimeout(timer)
       reject(new Error(`${what} could not start: ${error.message}`))
@@ -124,7 +135,7 @@ export async function buildAndServe(
   chain: Chain,
   options: { sourcemap?: boolean } = {},
 ): Promise<BuiltApp> {
-  const rpc = await startRpcProxy(chain.anvil.rpcUrl)
+  const rpc = await startRpcProxy({ upstream: chain.anvil.rpcUrl })
   try {
     const outDir = OUT_DIRS[name]
     const config = name === 'ours' ? [] : ['--config', 'bench/baseline/vite.config.ts']
@@ -138,7 +149,7 @@ export async function buildAndServe(
     const server = await serveBuild(files)
     return { name, outDir, files, server, rpc }
   } catch (error) {
-    await rpc.close()
+    await rpc.stop()
     throw error
   }
 }

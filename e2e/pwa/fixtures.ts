@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
-import { buildEnv } from '../fixtures/env'
+import { AppServer } from '../../testing/appServer'
+import { buildEnv } from '../../testing/env'
 import { test as base } from '../fixtures/index'
-import { AppServer } from './server'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 

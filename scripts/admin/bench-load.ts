@@ -9,11 +9,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Command } from 'commander'
 import { formatUnits, getAddress, type Hash, parseUnits } from 'viem'
-import { createSafe, deploySafeSingletons, SafeService } from '../../e2e/fixtures/safe.ts'
 import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../../src/config/anvil.ts'
+import { createSafe, deploySafeSingletons, SafeService } from '../../testing/safe.ts'
+import { holderAddress, OWNER_KEY, startTestChain, type TestChain, vestingCsv } from '../../testing/testChain.ts'
+import { positiveInteger } from '../lib/cliArguments.ts'
 import { readJournal } from './journal.ts'
-import { holderAddress, OWNER_KEY, startTestChain, type TestChain, vestingCsv } from './test-chain.ts'
 import { parseBatchFile } from './tx-builder.ts'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -22,13 +24,16 @@ const MARKERS = ['<!-- bench:load:start -->', '<!-- bench:load:end -->'] as cons
 
 type Cost = { code: number; wallMs: number; maxRssKb: number }
 
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name)
-  return index === -1 ? undefined : process.argv[index + 1]
-}
-
-const HOLDERS = Number(argument('--holders') ?? 100_000)
-const WRITE_README = process.argv.includes('--readme')
+const cli = new Command('npm run bench:load --')
+  .description(
+    'Loads holders on anvil with a key, again killed half-way and resumed, and through a 2-of-3 Safe; prints what it cost.',
+  )
+  .option('--holders <n>', 'how many holders to load', positiveInteger, 100_000)
+  .option('--readme', 'write the figures into scripts/admin/README.md between its bench markers', false)
+  .parse()
+  .opts<{ holders: number; readme: boolean }>()
+const HOLDERS = cli.holders
+const WRITE_README = cli.readme
 
 /** Runs the tool as from the shell, through measured-run (or the crash rehearsal, which dies after N batches). */
 function runTool(

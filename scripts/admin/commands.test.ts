@@ -4,16 +4,9 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KNOWN_DEPLOYMENT_VARIABLES, parseKnownDeployment } from '../../src/config/knownDeployment.ts'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
+import { holderAddress, OTHER_KEY, startTestChain, type TestChain } from '../../testing/testChain.ts'
 import { MULTICALL3_ADDRESS } from '../lib/deploy.ts'
-import {
-  holderAddress,
-  OTHER_KEY,
-  runInProcess,
-  runProcess,
-  startTestChain,
-  type TestChain,
-  toolEnv,
-} from './test-chain.ts'
+import { runInProcess, runProcess, toolEnv } from './run-tool.ts'
 
 let chain: TestChain
 const other = privateKeyToAccount(OTHER_KEY).address

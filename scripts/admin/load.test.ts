@@ -4,17 +4,16 @@ import { join } from 'node:path'
 import { type Address, erc20Abi, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vestingAbi } from '../../src/generated.ts'
-import { type JournalEntry, readJournal } from './journal.ts'
 import {
   type CsvRow,
   holderAddress,
   OWNER_KEY,
-  runInProcess,
-  runProcess,
   startTestChain,
   type TestChain,
   vestingCsv,
-} from './test-chain.ts'
+} from '../../testing/testChain.ts'
+import { type JournalEntry, readJournal } from './journal.ts'
+import { runInProcess, runProcess } from './run-tool.ts'
 
 let chain: TestChain
 let dir: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runInProcess } from './test-chain.ts'
+import { runInProcess } from './run-tool.ts'
 
 const VESTING = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 // Nothing listens here: a command that got past its arguments fails on the connection, with exit code 1.

@@ -9,18 +9,18 @@ import { join } from 'node:path'
 import { type Address, encodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vestingAbi } from '../../src/generated.ts'
-import { formatToken } from './format.ts'
-import { readJournal } from './journal.ts'
 import {
   holderAddress,
   OWNER_KEY,
-  runInProcess,
   sendAs,
   setChainTime,
   startTestChain,
   type TestChain,
   vestingCsv,
-} from './test-chain.ts'
+} from '../../testing/testChain.ts'
+import { formatToken } from './format.ts'
+import { readJournal } from './journal.ts'
+import { runInProcess } from './run-tool.ts'
 
 let chain: TestChain
 let dir: string

@@ -18,22 +18,22 @@ import {
   parseUnits,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSafe, deploySafeSingletons, SafeService, type SafeSingletons } from '../../e2e/fixtures/safe.ts'
 import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../../src/config/anvil.ts'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
-import { formatToken } from './format.ts'
-import { readJournal } from './journal.ts'
+import { createSafe, deploySafeSingletons, SafeService, type SafeSingletons } from '../../testing/safe.ts'
 import {
   type CsvRow,
   holderAddress,
   OWNER_KEY,
-  runInProcess,
   sendAs,
   setChainTime,
   startTestChain,
   type TestChain,
   vestingCsv,
-} from './test-chain.ts'
+} from '../../testing/testChain.ts'
+import { formatToken } from './format.ts'
+import { readJournal } from './journal.ts'
+import { runInProcess } from './run-tool.ts'
 import { hasValidChecksum, parseBatchFile } from './tx-builder.ts'
 
 let chain: TestChain

@@ -6,22 +6,21 @@ import { type Address, erc20Abi, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoTokenAbi, legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
-import { connect, walletClient } from './connection.ts'
-import { AdminError } from './errors.ts'
-import { readJournal } from './journal.ts'
-import { sendBatch } from './send.ts'
 import {
   type CsvRow,
   holderAddress,
   legacyCsv,
   OTHER_KEY,
   OWNER_KEY,
-  runInProcess,
   startTestChain,
   type TestChain,
-  toolEnv,
   vestingCsv,
-} from './test-chain.ts'
+} from '../../testing/testChain.ts'
+import { connect, walletClient } from './connection.ts'
+import { AdminError } from './errors.ts'
+import { readJournal } from './journal.ts'
+import { runInProcess, toolEnv } from './run-tool.ts'
+import { sendBatch } from './send.ts'
 
 let chain: TestChain
 let dir: string

@@ -15,18 +15,18 @@ import {
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { legacyClaimAbi, vestingAbi } from '../../src/generated.ts'
-import { MULTICALL3_ADDRESS } from '../lib/deploy.ts'
-import { connect } from './connection.ts'
-import { readPositions } from './ledger.ts'
 import {
   holderAddress,
   legacyCsv,
   OWNER_KEY,
-  runInProcess,
   startTestChain,
   type TestChain,
   vestingCsv,
-} from './test-chain.ts'
+} from '../../testing/testChain.ts'
+import { MULTICALL3_ADDRESS } from '../lib/deploy.ts'
+import { connect } from './connection.ts'
+import { readPositions } from './ledger.ts'
+import { runInProcess } from './run-tool.ts'
 
 let chain: TestChain
 let dir: string

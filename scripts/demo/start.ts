@@ -9,11 +9,17 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
+import { Command, CommanderError } from 'commander'
 import { isPhase, PHASES, type Phase } from '../../src/domain/schedule.ts'
+import {
+  FAULT_PROFILES,
+  type FaultOptions,
+  parseFaultProfile,
+  type RpcProxy,
+  startRpcProxy,
+} from '../../testing/rpcProxy.ts'
 import { type Anvil, anvilBinary, assertPortFree } from '../lib/anvil.ts'
 import type { ContractName } from '../lib/artifacts.ts'
-import { FAULT_PROFILES, type FaultOptions, parseFaultProfile, type RpcProxy, startRpcProxy } from '../lib/rpcProxy.ts'
 import {
   type DemoDeployment,
   type HolderState,
@@ -37,30 +43,6 @@ import { accountTable, deploymentFile, PHASE_TITLES, privateKeyTable } from './r
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const require = createRequire(import.meta.url)
 
-const USAGE = `Usage: npm start -- [options]
-
-Runs the NAI Vesting & Claim Portal against a local anvil chain with demo holders.
-
-Options:
-  --phase <phase>            where "now" falls in the schedule: ${PHASES.join(', ')} (default: claim)
-  --port <port>              port of the app on 127.0.0.1 (default: 5173)
-  --rpc-port <port>          port of the anvil JSON-RPC endpoint on 127.0.0.1 (default: 8545)
-  --relay-port <port>        port of the local WalletConnect relay on 127.0.0.1 (default: 8546)
-  --rpc-faults <profile>     the app's RPC goes through a proxy that fails like a public RPC (profiles below);
-                             the seeding and the owner tooling keep talking to anvil directly
-  --proxy-port <port>        port of that proxy on 127.0.0.1 (default: 8547)
-  --dev                      serve with the Vite dev server (hot reload) instead of a production build
-  --deployment-file <path>   where to write the deployment (default: .deployments/local.json)
-  --help                     show this text
-
-Phases: before = the claim window opens in 2 days; claim = it opened a day ago and closes in 14 days;
-locked = it closed 10 days ago; unlocking = unlocking started 120 days ago; ended = unlocking ended a day ago.
-
-RPC fault profiles (--rpc-faults; counts start when the proxy starts):
-${Object.entries(FAULT_PROFILES)
-  .map(([name, profile]) => `  ${name.padEnd(13)}${profile.description}`)
-  .join('\n')}`
-
 /** A failure explained to the person who ran the command. */
 class DemoError extends Error {}
 
@@ -74,7 +56,6 @@ type Options = {
   rpcFaults: { profile: string; faults: FaultOptions } | undefined
   dev: boolean
   deploymentFile: string
-  help: boolean
 }
 
 function parsePort(value: string, option: string): number {
@@ -85,46 +66,80 @@ function parsePort(value: string, option: string): number {
   return port
 }
 
-function readArgs(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      phase: { type: 'string', default: 'claim' },
-      port: { type: 'string', default: '5173' },
-      'rpc-port': { type: 'string', default: '8545' },
-      'relay-port': { type: 'string', default: '8546' },
-      'rpc-faults': { type: 'string' },
-      'proxy-port': { type: 'string', default: '8547' },
-      dev: { type: 'boolean', default: false },
-      'deployment-file': { type: 'string', default: '.deployments/local.json' },
-      help: { type: 'boolean', default: false },
-    },
-  }).values
+type Values = {
+  phase: string
+  port: string
+  rpcPort: string
+  relayPort: string
+  rpcFaults?: string
+  proxyPort: string
+  dev: boolean
+  deploymentFile: string
 }
 
-function parseOptions(argv: string[]): Options {
-  let values: ReturnType<typeof readArgs>
+/**
+ * The command line. Values stay strings here: `parseOptions` checks them together (ports that must differ) and says
+ * what is wrong in the demo's own words.
+ */
+function program(): Command {
+  return (
+    new Command('npm start --')
+      .description('Runs the NAI Vesting & Claim Portal against a local anvil chain with demo holders.')
+      .option('--phase <phase>', `where "now" falls in the schedule: ${PHASES.join(', ')}`, 'claim')
+      .option('--port <port>', 'port of the app on 127.0.0.1', '5173')
+      .option('--rpc-port <port>', 'port of the anvil JSON-RPC endpoint on 127.0.0.1', '8545')
+      .option('--relay-port <port>', 'port of the local WalletConnect relay on 127.0.0.1', '8546')
+      .option(
+        '--rpc-faults <profile>',
+        "the app's RPC goes through a proxy that fails like a public RPC (profiles below); the seeding and the owner tooling keep talking to anvil directly",
+      )
+      .option('--proxy-port <port>', 'port of that proxy on 127.0.0.1', '8547')
+      .option('--dev', 'serve with the Vite dev server (hot reload) instead of a production build', false)
+      .option('--deployment-file <path>', 'where to write the deployment', '.deployments/local.json')
+      .addHelpText(
+        'after',
+        `
+Phases: before = the claim window opens in 2 days; claim = it opened a day ago and closes in 14 days;
+locked = it closed 10 days ago; unlocking = unlocking started 120 days ago; ended = unlocking ended a day ago.
+
+RPC fault profiles (--rpc-faults; counts start when the proxy starts):
+${Object.entries(FAULT_PROFILES)
+  .map(([name, profile]) => `  ${name.padEnd(13)}${profile.description}`)
+  .join('\n')}`,
+      )
+      .exitOverride()
+      // A wrong command line is explained like any other failure of the demo (below), not by commander itself.
+      .configureOutput({ outputError: () => {} })
+  )
+}
+
+/** The command line's values; `undefined` once `--help` has printed the help. */
+function readArgs(argv: string[]): Values | undefined {
   try {
-    values = readArgs(argv)
+    return program().parse(argv, { from: 'user' }).opts<Values>()
   } catch (error) {
-    throw new DemoError(
-      `${(error instanceof Error ? error.message : String(error)).replace(/\.?$/, '.')} Run \`npm start -- --help\`.`,
-    )
+    if (error instanceof CommanderError && error.code === 'commander.helpDisplayed') return undefined
+    const message = (error instanceof Error ? error.message : String(error)).replace(/^error: /, '')
+    throw new DemoError(`${message.replace(/\.?$/, '.')} Run \`npm start -- --help\`.`)
   }
+}
+
+/** The options of a run; `undefined` once `--help` has printed the help. */
+function parseOptions(argv: string[]): Options | undefined {
+  const values = readArgs(argv)
+  if (!values) return undefined
   const { phase } = values
   if (!isPhase(phase)) throw new DemoError(`--phase must be one of ${PHASES.join(', ')}, got "${phase}".`)
   const port = parsePort(values.port, '--port')
-  const rpcPort = parsePort(values['rpc-port'], '--rpc-port')
+  const rpcPort = parsePort(values.rpcPort, '--rpc-port')
   if (port === rpcPort) throw new DemoError(`--port and --rpc-port must differ (both are ${port}).`)
-  const relayPort = parsePort(values['relay-port'], '--relay-port')
+  const relayPort = parsePort(values.relayPort, '--relay-port')
   if (relayPort === port || relayPort === rpcPort) {
     throw new DemoError(`--relay-port must differ from --port and --rpc-port (${relayPort}).`)
   }
-  const proxyPort = parsePort(values['proxy-port'], '--proxy-port')
+  const proxyPort = parsePort(values.proxyPort, '--proxy-port')
   let rpcFaults: Options['rpcFaults']
-  const profile = values['rpc-faults']
+  const profile = values.rpcFaults
   if (profile !== undefined) {
     try {
       rpcFaults = { profile, faults: parseFaultProfile(profile) }
@@ -146,8 +161,7 @@ function parseOptions(argv: string[]): Options {
     proxyPort,
     rpcFaults,
     dev: values.dev,
-    deploymentFile: resolve(root, values['deployment-file']),
-    help: values.help,
+    deploymentFile: resolve(root, values.deploymentFile),
   }
 }
 
@@ -368,10 +382,7 @@ function formatUtc(epochSeconds: bigint): string {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2))
-  if (options.help) {
-    console.log(USAGE)
-    return
-  }
+  if (!options) return
   anvilBinary()
   await ensureContractsBuilt()
   await assertPortAvailable(options.rpcPort, 'rpc')

@@ -2,16 +2,9 @@
  * `npm run relay`: the local WalletConnect relay on its own (`npm start` runs it as a child process). Prints one line
  * per request with `--verbose`, and always a line for a request it refuses; Ctrl-C stops it.
  */
-import { Command, InvalidArgumentError } from 'commander'
+import { Command } from 'commander'
+import { port } from '../lib/cliArguments.ts'
 import { LocalRelay } from './relay.ts'
-
-function port(value: string): number {
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 1 || number > 65_535) {
-    throw new InvalidArgumentError('must be a port number between 1 and 65535.')
-  }
-  return number
-}
 
 const command = new Command('npm run relay --')
   .description('A local WalletConnect relay for the demo and the tests.')

@@ -10,6 +10,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { getAddress, type Hex, isAddress } from 'viem'
 import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../../src/config/anvil.ts'
+import { positiveInteger } from '../lib/cliArguments.ts'
 import { TestWallet, WALLET_SDKS, type WalletEvent, type WalletSdk } from './wallet.ts'
 
 /** Commands the browser tests send over IPC; each is answered with `{ id, result }` or `{ id, error }`. */
@@ -42,12 +43,6 @@ function accountIndex(value: string): number {
   const index = isAddress(value) ? (ANVIL_ACCOUNTS as readonly string[]).indexOf(getAddress(value)) : -1
   if (index < 0) throw new InvalidArgumentError("must be 0–9 or one of anvil's account addresses.")
   return index
-}
-
-function positiveInteger(value: string): number {
-  const number = Number(value)
-  if (!Number.isSafeInteger(number) || number <= 0) throw new InvalidArgumentError('must be a positive integer.')
-  return number
 }
 
 function chainIds(value: string): number[] {

@@ -15,9 +15,9 @@ import {
 } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createSafe, deploySafeSingletons, SafeService } from '../../e2e/fixtures/safe'
 import { type Anvil, freePort, startAnvil } from '../../scripts/lib/anvil'
-import { startRpcProxy } from '../../scripts/lib/rpcProxy'
+import { startRpcProxy } from '../../testing/rpcProxy'
+import { createSafe, deploySafeSingletons, SafeService } from '../../testing/safe'
 import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../config/anvil'
 import {
   awaitBatchOutcome,

@@ -13,7 +13,7 @@ import {
   zerionWallet,
 } from '@rainbow-me/rainbowkit/wallets'
 import { afterEach, describe, expect, it } from 'vitest'
-import { USER_AGENTS } from '../../e2e/fixtures/userAgents'
+import { USER_AGENTS } from '../../testing/userAgents'
 import {
   PHONE_WALLET_APPS,
   type PhoneWalletApp,

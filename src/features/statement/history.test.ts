@@ -4,11 +4,11 @@
  */
 import { type Address, createPublicClient, getAddress, type Hash, http, parseEventLogs } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accounts, nai, percent } from '../../../e2e/fixtures/accounts'
-import { type LocalChain, startLocalChain } from '../../../e2e/fixtures/localChain'
-import { moments } from '../../../e2e/fixtures/schedule'
 import { freePort } from '../../../scripts/lib/anvil'
-import { startRpcProxy } from '../../../scripts/lib/rpcProxy'
+import { accounts, nai, percent } from '../../../testing/accounts'
+import { type LocalChain, startLocalChain } from '../../../testing/localChain'
+import { startRpcProxy } from '../../../testing/rpcProxy'
+import { moments } from '../../../testing/schedule'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
 import {
   type HistoryEntry,

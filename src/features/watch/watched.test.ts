@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { getAddress } from 'viem'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { accounts } from '../../../e2e/fixtures/accounts'
+import { accounts } from '../../../testing/accounts'
 import { forgetAddress, MAX_SAVED_ADDRESSES, saveAddress, stopWatching, watchAddress } from './watched'
 
 const KEY = 'nai.watchedAddresses'

@@ -328,7 +328,7 @@ describe('the RPC proxy’s HTTP faults', () => {
       expect(response.status).toBe(200)
       expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: ['eth_chainId from the node'] })
       expect(proxy.requests).toMatchObject([{ status: 200, fault: 'slow', methods: ['eth_chainId'] }])
-      expect(proxy.log).toEqual([{ method: 'eth_chainId', refused: undefined }])
+      expect(proxy.log).toEqual([{ method: 'eth_chainId', refused: undefined, at: expect.any(Number) }])
     })
   })
 
@@ -424,6 +424,57 @@ describe('the RPC proxy’s HTTP faults', () => {
         expect(proxy.requests.map((entry) => entry.status)).toEqual([503, 200, 200, 429])
       },
     )
+  })
+})
+
+describe('the RPC proxy’s record of what an app asks', () => {
+  const ethCall = (id: number, to: string, data: string) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'eth_call',
+    params: [{ to, data }, 'latest'],
+  })
+
+  it('says which read each eth_call was and when its request arrived, and reset starts the count again', async () => {
+    await withProxy({}, async (proxy) => {
+      const before = Date.now()
+      await rpc(proxy.url, [ethCall(1, '0xcA11bde05977b3631167028862bE2a173976CA11', '0x82ad56cb0000'), chainId(2)])
+      expect(proxy.log).toEqual([
+        {
+          method: 'eth_call',
+          refused: undefined,
+          at: expect.any(Number),
+          call: '0xcA11bde05977b3631167028862bE2a173976CA11 0x82ad56cb (6 bytes)',
+        },
+        { method: 'eth_chainId', refused: undefined, at: expect.any(Number) },
+      ])
+      expect(proxy.log[0]?.at).toBeGreaterThanOrEqual(before)
+      expect(proxy.log[0]?.at).toBe(proxy.log[1]?.at)
+      expect(proxy.requests).toHaveLength(1)
+      proxy.reset()
+      expect([proxy.log.length, proxy.requests.length]).toEqual([0, 0])
+      await rpc(proxy.url, chainId(3))
+      expect(proxy.log.map((entry) => entry.method)).toEqual(['eth_chainId'])
+      expect(proxy.requests).toHaveLength(1)
+    })
+  })
+
+  it('holds every answer until released, then answers them all', async () => {
+    await withProxy({}, async (proxy) => {
+      const release = proxy.hold()
+      let answered = false
+      const pending = rpc(proxy.url, chainId(1)).then((answer) => {
+        answered = true
+        return answer
+      })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(answered).toBe(false)
+      expect(reached).toEqual([])
+      release()
+      expect(await pending).toEqual({ jsonrpc: '2.0', id: 1, result: ['eth_chainId from the node'] })
+      // Released, the proxy answers at once again.
+      expect(await rpc(proxy.url, chainId(2))).toEqual({ jsonrpc: '2.0', id: 2, result: ['eth_chainId from the node'] })
+    })
   })
 })
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { ONLINE_ONLY_MODULES } from '../../src/pwa/build/appShell'
-import { appEntryOf } from '../../src/pwa/build/staticShell'
+import { ONLINE_ONLY_MODULES } from '../src/pwa/build/appShell'
+import { appEntryOf } from '../src/pwa/build/staticShell'
 
 /** Every file under `dir`, as paths relative to it with forward slashes. */
 function filesUnder(dir: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hostHeaders } from '../../src/pwa/build/hostHeaders'
+import { hostHeaders } from '../src/pwa/build/hostHeaders'
 import { headersFor, parseHostHeaders } from './hostHeaders'
 
 describe('_headers as Netlify and Cloudflare Pages apply it', () => {

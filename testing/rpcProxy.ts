@@ -8,6 +8,10 @@
  * connection, or a per-client request rate. Each call fault then looks at one JSON-RPC call and either answers it
  * with an error, as the public node would, or lets it through to the node. `FAULT_PROFILES` names ready-made
  * combinations for manual runs (`npm start -- --rpc-faults <profile>`).
+ *
+ * It also records what an app asks for — every call with when it arrived and, for an `eth_call`, which read it was —
+ * and can hold every answer back, so that the benches can count an app's reads and see what a page shows without
+ * the network.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -61,8 +65,12 @@ export type FaultContext = { node: (method: string, params: unknown[]) => Promis
 /** Refuses `call` with an error, or returns `undefined` to let it through. */
 export type CallFault = (call: RpcCall, context: FaultContext) => Promise<RpcError | undefined>
 
-/** One entry per call the proxy saw: its method and whether a fault answered it. */
-export type ProxyLogEntry = { method: string; refused: RpcError | undefined }
+/**
+ * One entry per call the proxy saw: its method and whether a fault answered it; `at` is when its request arrived
+ * (epoch milliseconds, comparable with a page's clock), and `call` says which read an `eth_call` was: its target,
+ * selector and calldata size.
+ */
+export type ProxyLogEntry = { method: string; refused: RpcError | undefined; at: number; call?: string }
 
 /** One entry per POST the proxy saw, in the order they were answered (or hung, or dropped). */
 export type HttpLogEntry = {
@@ -84,6 +92,13 @@ export type RpcProxy = {
   requests: readonly HttpLogEntry[]
   /** Replaces the faults from now on (a test can switch a fault on halfway through). */
   setFaults: (faults: FaultOptions) => void
+  /** Empties `log` and `requests`, so that a measurement counts only what follows. */
+  reset: () => void
+  /**
+   * Holds every answer (after the HTTP faults, before the node is asked) until the returned function is called:
+   * shows what a page can do without the network.
+   */
+  hold: () => () => void
   stop: () => Promise<void>
 }
 
@@ -148,6 +163,8 @@ const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers': 'content-type',
+  // A browser asks once a day, not before every read: a public endpoint's preflights would skew the benches' timings.
+  'access-control-max-age': '86400',
 }
 
 /** What public nodes answer a 429 with (Infura's and Alchemy's JSON-RPC wording). */
@@ -176,6 +193,21 @@ function statusFaultAnswer(fault: Extract<HttpFault, { kind: 'status' }>) {
   if (fault.status === 429) return statusAnswer(429, TOO_MANY_REQUESTS_BODY, 'application/json', retry)
   const text = `${fault.status} ${STATUS_CODES[fault.status] ?? 'Error'}`
   return statusAnswer(fault.status, text, 'text/plain; charset=utf-8', retry)
+}
+
+/** Which read an `eth_call` is: its target, selector and calldata size; nothing for other methods. */
+function describeCall(call: RpcCall): string | undefined {
+  if (call.method !== 'eth_call' || !Array.isArray(call.params)) return undefined
+  const [transaction]: unknown[] = call.params
+  if (typeof transaction !== 'object' || transaction === null) return undefined
+  const to = 'to' in transaction && typeof transaction.to === 'string' ? transaction.to : '(deployless)'
+  const data =
+    'data' in transaction && typeof transaction.data === 'string'
+      ? transaction.data
+      : 'input' in transaction && typeof transaction.input === 'string'
+        ? transaction.input
+        : '0x'
+  return `${to} ${data.slice(0, 10)} (${(data.length - 2) / 2} bytes)`
 }
 
 function methodsOf(body: unknown): string[] {
@@ -268,6 +300,7 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
   const log: ProxyLogEntry[] = []
   const requests: HttpLogEntry[] = []
   const timers = new Set<NodeJS.Timeout>()
+  let held: Promise<void> = Promise.resolve()
   let nextId = 1
 
   const post = async (body: unknown): Promise<unknown> => {
@@ -295,9 +328,12 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     return undefined
   }
 
-  const answer = async (calls: RpcCall[]): Promise<RpcReply[]> => {
+  const answer = async (calls: RpcCall[], at: number): Promise<RpcReply[]> => {
     const refusals = await Promise.all(calls.map(refusalOf))
-    for (const [index, call] of calls.entries()) log.push({ method: call.method, refused: refusals[index] })
+    for (const [index, call] of calls.entries()) {
+      const described = describeCall(call)
+      log.push({ method: call.method, refused: refusals[index], at, ...(described ? { call: described } : {}) })
+    }
     const through = calls.filter((_, index) => refusals[index] === undefined)
     const forwarded = through.length > 0 ? ((await post(through)) as RpcReply[]) : []
     const byId = new Map(forwarded.map((reply) => [JSON.stringify(reply.id), reply]))
@@ -408,11 +444,12 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
       response.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }))
       return
     }
+    await held
     const batch = Array.isArray(body)
     const calls = (Array.isArray(body) ? (body as unknown[]) : [body]).filter(isCall)
     let replies: RpcReply[]
     try {
-      replies = await answer(calls)
+      replies = await answer(calls, at)
     } catch (error) {
       entry(502, fault?.kind)
       response.writeHead(502, { ...CORS, 'content-type': 'application/json' })
@@ -441,6 +478,20 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     log,
     requests,
     setFaults,
+    reset: () => {
+      log.length = 0
+      requests.length = 0
+    },
+    hold: () => {
+      let release = () => {}
+      held = new Promise((resolve) => {
+        release = resolve
+      })
+      return () => {
+        release()
+        held = Promise.resolve()
+      }
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer)
