@@ -1,6 +1,9 @@
 import { fallback, http, type Transport } from 'viem'
 import { isEndpointFailure } from '../lib/errors'
 
+/** An endpoint that has not answered after this long counts as failed, and the next one is asked. */
+export const RPC_TIMEOUT_MS = 5_000
+
 /**
  * How the app talks to its RPC endpoints. Each request tries the endpoints in order (the next one when one fails);
  * a request every endpoint failed is not sent again here: the read that made it is retried by the page, after a
@@ -9,9 +12,6 @@ import { isEndpointFailure } from '../lib/errors'
  * pings, no polling. An endpoint that answers with a JSON-RPC error (a revert, a refused log range) is working: its
  * answer is the result, and the next endpoint is not asked.
  */
-/** An endpoint that has not answered after this long counts as failed, and the next one is asked. */
-export const RPC_TIMEOUT_MS = 5_000
-
 export function rpcTransport(urls: readonly string[]): Transport {
   if (urls.length === 0) throw new Error('No RPC endpoint is configured.')
   return fallback(
