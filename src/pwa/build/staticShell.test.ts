@@ -150,6 +150,27 @@ describe('the app’s entry chunk', () => {
     expect(started()?.crossOrigin).toBe('')
   })
 
+  it('is added at once where the page knows its holder but has no stored figures', async () => {
+    vi.doMock('../shell/glance', async (original) => ({
+      ...(await original<typeof import('../shell/glance')>()),
+      glanceHolder: () => '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      readGlance: () => undefined,
+    }))
+    const root = render(shellFor({ ...env, ...facts }))
+    const tag = document.createElement('script')
+    tag.dataset.entry = '/assets/index-AbCd1234.js'
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(tag)
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout', 'setInterval'] })
+    try {
+      await import('../shell/shell')
+      expect(root.querySelector('p.glance')).toBeNull()
+      expect(root.querySelector('[data-first-visit]')).toBeNull()
+      expect(document.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-AbCd1234.js')
+    } finally {
+      vi.doUnmock('../shell/glance')
+    }
+  })
+
   it('is added at once where the shell shows a returning holder’s stored position', async () => {
     vi.doMock('../shell/glance', async (original) => ({
       ...(await original<typeof import('../shell/glance')>()),

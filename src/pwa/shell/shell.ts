@@ -7,7 +7,8 @@ import { glanceCountdown, glanceHolder, readGlance } from './glance'
  * - writes the claim window's note in the viewer's time zone, worded for the phase by the device clock;
  * - shows a returning holder's position and its countdown, ticking, from the figures the app stored on the device,
  *   or else leaves the first visit's prompt to connect;
- * - starts the app (the entry chunk its tag names): on a first visit after the page has been painted.
+ * - starts the app (the entry chunk its tag names): at once for a page that knows its holder, else after the page has
+ *   been painted.
  */
 
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000))
@@ -22,9 +23,8 @@ function writeNote(element: HTMLElement, claimEnd: bigint): void {
 
 /**
  * Adds the app's entry chunk to the page: after the next frame on a first visit, so that the first paint shares the
- * network and the main thread with none of it; at once for a returning holder, whose figures the page already shows
- * and whose app comes from the service worker's cache, and for a page opened in the background, which paints nothing
- * until shown.
+ * network and the main thread with none of it; at once for a page that knows its holder, who waits for their figures
+ * rather than for the first paint, and for a page opened in the background, which paints nothing until shown.
  */
 function startApp(entry: string, atOnce: boolean): void {
   const start = () => {
@@ -38,19 +38,21 @@ function startApp(entry: string, atOnce: boolean): void {
   else window.requestAnimationFrame(() => window.setTimeout(start, 0))
 }
 
-/** Shows the stored position, if there is one for this device's holder; says whether it did. */
-function showGlance(card: HTMLElement, buster: string, vesting: string): boolean {
-  let storage: Storage
+/** The device's storage, when the page may use it. */
+function deviceStorage(): Storage | undefined {
   try {
-    storage = window.localStorage
+    return window.localStorage
   } catch {
-    return false
+    return undefined
   }
-  const holder = glanceHolder(window.location.search, storage)
+}
+
+/** Shows `holder`'s stored position, if the device has one. */
+function showGlance(card: HTMLElement, buster: string, vesting: string, holder: string, storage: Storage): void {
   // The app shows whose position it is about to read, not the prompt to connect.
-  if (holder) card.querySelector('[data-first-visit]')?.remove()
-  const glance = holder && readGlance({ storage, holder, buster, vesting, now: Date.now() })
-  if (!glance) return false
+  card.querySelector('[data-first-visit]')?.remove()
+  const glance = readGlance({ storage, holder, buster, vesting, now: Date.now() })
+  if (!glance) return
   const line = document.createElement('p')
   line.className = 'glance'
   const amount = document.createElement('strong')
@@ -58,7 +60,7 @@ function showGlance(card: HTMLElement, buster: string, vesting: string): boolean
   line.append('Your position: ', amount)
   card.append(line)
   const countdown = glanceCountdown(glance.schedule, nowSeconds())
-  if (!countdown) return true
+  if (!countdown) return
   const left = document.createElement('span')
   left.className = 'countdown'
   line.append(` · ${countdown.label} `, left)
@@ -68,19 +70,27 @@ function showGlance(card: HTMLElement, buster: string, vesting: string): boolean
   tick()
   // The app's first render replaces the shell; the countdown stops with it.
   const timer = window.setInterval(() => (line.isConnected ? tick() : window.clearInterval(timer)), 1_000)
-  return true
 }
 
 const entry = document.currentScript?.dataset.entry
-let glanced = false
+let started = false
+const start = (atOnce: boolean) => {
+  if (entry && !started) startApp(entry, atOnce)
+  started = true
+}
 try {
+  const storage = deviceStorage()
+  const holder = storage && glanceHolder(window.location.search, storage)
+  // A page that knows whose position it will show starts the app before anything else: that holder waits for the
+  // figures, not for the first paint.
+  if (holder) start(true)
   const card = document.querySelector<HTMLElement>('section[data-cache-buster]')
   const note = card?.querySelector<HTMLElement>('[data-claim-end]')
   const claimEnd = note?.dataset.claimEnd
   if (note && claimEnd && /^\d+$/.test(claimEnd)) writeNote(note, BigInt(claimEnd))
   const { cacheBuster, vesting } = card?.dataset ?? {}
-  if (card && cacheBuster && vesting) glanced = showGlance(card, cacheBuster, vesting)
+  if (card && cacheBuster && vesting && holder && storage) showGlance(card, cacheBuster, vesting, holder, storage)
 } finally {
   // Whatever happened above, the app starts.
-  if (entry) startApp(entry, glanced)
+  start(false)
 }
