@@ -158,6 +158,48 @@ test.describe('a cold load', () => {
     }
     await expect(page.getByText(DIFFERS)).toHaveCount(0)
   })
+
+  test('a returning holder’s read leaves as the app starts, before its first render, and only once', async ({
+    page,
+    chain,
+    wallet,
+  }) => {
+    await chain.addHolder(alice)
+    await openAs(page, wallet, alice.account)
+    // The device remembers the holder, not the figures.
+    await page.evaluate(() => localStorage.removeItem('nai.queryCache'))
+    // When the holder's multicall is handed to fetch, and when the app's first render has replaced the shell.
+    await page.addInitScript((holder) => {
+      const marks = window as unknown as { readAt?: number; renderedAt?: number }
+      const send = window.fetch
+      window.fetch = (input, init) => {
+        if (marks.readAt === undefined && String(init?.body ?? '').includes(holder.slice(2).toLowerCase())) {
+          marks.readAt = performance.now()
+        }
+        return send(input, init)
+      }
+      new MutationObserver(() => {
+        if (marks.renderedAt === undefined && document.getElementById('root')?.dataset.app === 'started') {
+          marks.renderedAt = performance.now()
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app'] })
+    }, alice.account.toLowerCase())
+    const calls: string[] = []
+    page.on('request', (request) => {
+      if (rpcMethods(request).includes('eth_call') && readsVesting(request)) calls.push(request.postData() ?? '')
+    })
+    await page.reload()
+    await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
+    const { readAt, renderedAt } = await page.evaluate(() => {
+      const marks = window as unknown as { readAt?: number; renderedAt?: number }
+      return { readAt: marks.readAt, renderedAt: marks.renderedAt }
+    })
+    expect(readAt).toBeDefined()
+    expect(renderedAt).toBeDefined()
+    expect(readAt).toBeLessThan(renderedAt ?? 0)
+    await page.waitForTimeout(1_000)
+    expect(calls).toHaveLength(1)
+  })
 })
 
 test.describe('a chain whose schedule differs from the build’s', () => {

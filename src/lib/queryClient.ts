@@ -1,14 +1,13 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { dehydrate, hydrate, onlineManager, QueryClient } from '@tanstack/react-query'
 import type { PersistedClient } from '@tanstack/react-query-persist-client'
-import { useEffect, useState } from 'react'
 import { deserialize, serialize } from 'wagmi'
 import type { AppConfig } from '../config/env'
 import { cacheBuster, QUERY_CACHE_MAX_AGE_MS, STORED_KEYS } from '../domain/storedKeys'
 
 /**
  * The app's query client, in one place: its defaults, the figures it keeps on the device between visits, and how it
- * follows the network going and coming back. {@link useAppQueryClient} puts them together for the app's providers.
+ * follows the network going and coming back. {@link startQueryClient} puts them together as the app starts.
  *
  * The stored cache's key, lifetime and {@link cacheBuster} stamp live in `domain/storedKeys`, because the shell
  * script (which shows the stored figures before the app starts) and the build (which prerenders the stamp) read
@@ -37,20 +36,18 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The app's query client for the lifetime of the component: created with the stored figures already in it (so a
+ * The app's query client, started before the first render: created with the stored figures already in it (so a
  * returning holder's figures are on the first render), then kept on the device, refreshing reads the network's
- * return caught mid-flight, and following the browser's online state.
+ * return caught mid-flight, and following the browser's online state, for as long as the page lives. Started outside
+ * React so that a read sent before the first render is kept like any other.
  */
-export function useAppQueryClient(config: Deployment): QueryClient {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient()
-    restoreQueryCache(client, config)
-    return client
-  })
-  useEffect(() => persistQueryCache(queryClient, config), [queryClient, config])
-  useEffect(() => refetchReadsCaughtOffline(queryClient), [queryClient])
-  useEffect(followBrowserOnlineState, [])
-  return queryClient
+export function startQueryClient(config: Deployment): QueryClient {
+  const client = createQueryClient()
+  restoreQueryCache(client, config)
+  persistQueryCache(client, config)
+  refetchReadsCaughtOffline(client)
+  followBrowserOnlineState()
+  return client
 }
 
 // Kept on the device.

@@ -5,6 +5,7 @@ import { STORED_KEYS } from '../../domain/storedKeys'
 import { localStorageStore, useStore } from '../../lib/store'
 import { useOnline } from '../../lib/useOnline'
 import { type ConnectionEndReason, endedConnection } from '../../wallet/connectionEnd'
+import { reconnectSettled } from '../../wallet/reconnect'
 import { useSavedAddresses, useWatchParam } from '../watch/watched'
 
 /**
@@ -32,7 +33,7 @@ export type Holder = {
 
 /**
  * Whose position to show: the address a link or the holder asked to watch; otherwise the connected (or
- * reconnecting) wallet's; otherwise, while offline or while the wallet is still reconnecting, the last connected
+ * reconnecting) wallet's; otherwise, while offline or until the wallet's reconnect has ended, the last connected
  * address; otherwise, watch-only, the address of a wallet connection that ended without the holder asking (until a
  * wallet connects again); otherwise the address saved most recently on this device, watch-only. Disconnecting while
  * online forgets the last connected address.
@@ -44,6 +45,7 @@ export function useHolder(): Holder {
   const param = useWatchParam()
   const [saved] = useSavedAddresses()
   const ended = useStore(endedConnection)
+  const settled = useStore(reconnectSettled)
   const previousStatus = useRef(status)
 
   useEffect(() => {
@@ -53,14 +55,16 @@ export function useHolder(): Holder {
     previousStatus.current = status
   }, [status, address])
 
-  const wallet = address && (status === 'connected' || status === 'reconnecting') ? address : undefined
+  // Checksummed, whatever case the wallet gave: the address is part of the holder's read, which is sent once.
+  const wallet = address && (status === 'connected' || status === 'reconnecting') ? getAddress(address) : undefined
   const malformedParam = param.kind === 'malformed' ? param.value : undefined
   if (param.kind === 'address') {
     const own = param.address === wallet
     return { address: param.address, connected: own && status === 'connected', watching: !own }
   }
   if (wallet) return { address: wallet, connected: status === 'connected', watching: false, malformedParam }
-  if (remembered && (!online || status === 'reconnecting')) {
+  // Until the wallet's reconnect has ended (from before it starts), the last holder is who the page is about to show.
+  if (remembered && (!online || status === 'reconnecting' || !settled)) {
     return { address: remembered, connected: false, watching: false, malformedParam }
   }
   if (ended && status === 'disconnected') {

@@ -1,13 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { type Address, BaseError, ContractFunctionZeroDataError, erc20Abi, zeroAddress } from 'viem'
 import { useAccount, useConfig, useReadContracts } from 'wagmi'
+import { hashFn, readContractsQueryOptions } from 'wagmi/query'
 import { useAppConfig } from '../../config/AppConfigContext'
 import { multicall3Address } from '../../config/chains'
+import type { AppConfig } from '../../config/env'
 import { type Deployment, sameDeployment } from '../../config/knownDeployment'
 import type { Position } from '../../domain/position'
 import { legacyClaimAbi, multicall3Abi, vestingAbi } from '../../generated'
 import { useStore } from '../../lib/store'
 import { reconnectSettled } from '../../wallet/reconnect'
+import type { WagmiConfig } from '../../wallet/wagmi'
 import { reportChainTime } from './clock'
 
 /** True when a read failed because an address holds no contract on this chain. */
@@ -102,28 +106,66 @@ export type Holdings = {
   deployment: Deployment
 }
 
-/** Everything shown for one holder, and the deployment's facts, read in a single multicall. */
-export function useHoldings(holder: Address | undefined, token: Address | undefined) {
-  const { vestingAddress, legacyAddress } = useAppConfig()
-  const multicall3 = useMulticall3()
+/** The calls of a holder's multicall, in the order {@link useHoldings} takes their results. */
+function holdingsCalls(
+  { vestingAddress, legacyAddress }: Pick<AppConfig, 'vestingAddress' | 'legacyAddress'>,
+  multicall3: Address,
+  holder: Address | undefined,
+  token: Address | undefined,
+) {
   const account = holder ?? zeroAddress
   const tokenAddress = token ?? zeroAddress
+  return [
+    { address: vestingAddress, abi: vestingAbi, functionName: 'claimByOwner', args: [account] },
+    { address: legacyAddress, abi: legacyClaimAbi, functionName: 'claimByOwner', args: [account] },
+    { address: vestingAddress, abi: vestingAbi, functionName: 'totalBurned' },
+    { address: tokenAddress, abi: erc20Abi, functionName: 'balanceOf', args: [account] },
+    { address: tokenAddress, abi: erc20Abi, functionName: 'symbol' },
+    { address: tokenAddress, abi: erc20Abi, functionName: 'decimals' },
+    { address: multicall3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' },
+    { address: vestingAddress, abi: vestingAbi, functionName: 'everAllocated', args: [account] },
+    { address: legacyAddress, abi: legacyClaimAbi, functionName: 'everAllocated', args: [account] },
+    ...deploymentCalls(vestingAddress, legacyAddress),
+  ] as const
+}
+
+/** The holder reads sent as the page started, by query hash: the card's mount does not send them again. */
+const sentAtStart = new Set<string>()
+
+/**
+ * Sends a holder's multicall as the page starts, before the app's first render, for a build that knows its
+ * deployment's token: the read then travels while the app's code renders, instead of after. {@link useHoldings}
+ * picks up the same query (in flight, answered or failed) instead of sending another.
+ */
+export function prefetchHoldings(queryClient: QueryClient, wagmiConfig: WagmiConfig, app: AppConfig, holder: Address) {
+  const token = app.knownDeployment?.token
+  const [chain] = wagmiConfig.chains
+  if (!token || !chain) return
+  const query = {
+    ...readContractsQueryOptions(wagmiConfig, {
+      contracts: holdingsCalls(app, multicall3Address(chain), holder, token),
+      allowFailure: false,
+      chainId: chain.id,
+    }),
+    queryKeyHashFn: hashFn,
+  }
+  sentAtStart.add(hashFn(query.queryKey))
+  void queryClient.prefetchQuery(query)
+}
+
+/** Everything shown for one holder, and the deployment's facts, read in a single multicall. */
+export function useHoldings(holder: Address | undefined, token: Address | undefined) {
+  const app = useAppConfig()
+  const multicall3 = useMulticall3()
   const result = useReadContracts({
-    contracts: [
-      { address: vestingAddress, abi: vestingAbi, functionName: 'claimByOwner', args: [account] },
-      { address: legacyAddress, abi: legacyClaimAbi, functionName: 'claimByOwner', args: [account] },
-      { address: vestingAddress, abi: vestingAbi, functionName: 'totalBurned' },
-      { address: tokenAddress, abi: erc20Abi, functionName: 'balanceOf', args: [account] },
-      { address: tokenAddress, abi: erc20Abi, functionName: 'symbol' },
-      { address: tokenAddress, abi: erc20Abi, functionName: 'decimals' },
-      { address: multicall3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' },
-      { address: vestingAddress, abi: vestingAbi, functionName: 'everAllocated', args: [account] },
-      { address: legacyAddress, abi: legacyClaimAbi, functionName: 'everAllocated', args: [account] },
-      ...deploymentCalls(vestingAddress, legacyAddress),
-    ],
+    contracts: holdingsCalls(app, multicall3, holder, token),
     allowFailure: false,
     query: {
       enabled: holder !== undefined && token !== undefined,
+      // A read sent as the page started is not sent again when the card mounts: not when it has answered, and not
+      // when it has failed (a failure is retried after a wait, see useBusyRetry).
+      refetchOnMount: (query) => !sentAtStart.has(query.queryHash),
+      retryOnMount: false,
       select: ([
         [amount, burnPercentage, unlockedAmount],
         legacyAmount,
