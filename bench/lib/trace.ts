@@ -12,7 +12,10 @@ type TraceEvent = {
   tid: number
   ts: number
   dur?: number
-  args?: { name?: string; data?: { functionName?: string; url?: string } }
+  args?: {
+    name?: string
+    data?: { functionName?: string; url?: string; frames?: { processId?: number; isOutermostMainFrame?: boolean }[] }
+  }
 }
 
 /** The trace events each part of a task is counted from, with the name the summary gives it. */
@@ -58,9 +61,20 @@ export async function traceIdle(cdp: CDPSession, seconds: number): Promise<IdleT
   return summarise(events, seconds)
 }
 
+/**
+ * Sums the main thread of the page the trace was started from. A trace records every renderer of the browser, so
+ * the page's own renderer is the one its `TracingStartedInBrowser` event names, not the first one listed.
+ */
 export function summarise(events: TraceEvent[], seconds: number): IdleTrace {
+  const started = events.find((event) => event.name === 'TracingStartedInBrowser')
+  const frames = started?.args?.data?.frames ?? []
+  const pid = (frames.find((frame) => frame.isOutermostMainFrame) ?? frames[0])?.processId
   const main = events.find(
-    (event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+    (event) =>
+      event.ph === 'M' &&
+      event.name === 'thread_name' &&
+      event.args?.name === 'CrRendererMain' &&
+      (pid === undefined || event.pid === pid),
   )
   const onMain = events.filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X')
   const tasks = onMain.filter((event) => event.name === 'RunTask')
