@@ -87,7 +87,11 @@ export function useClockText(format: (nowSeconds: bigint) => string): {
     if (!element) return undefined
     return subscribe(() => {
       const text = latest.current(BigInt(nowSeconds()))
-      if (element.textContent !== text) element.textContent = text
+      // The text node's own data changes: the browser keeps its layout object instead of building a new one.
+      const node = element.firstChild
+      if (node instanceof Text && node === element.lastChild) {
+        if (node.data !== text) node.data = text
+      } else if (element.textContent !== text) element.textContent = text
     })
   }, [])
   return { ref, text: format(BigInt(nowSeconds())) }
