@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseConfig } from '../../config/env'
 import { formatDateTime } from '../../domain/format'
+import type { Glance } from '../shell/glance'
 import { appEntryOf, staticShell, staticShellHtml } from './staticShell'
 
 const env = {
@@ -150,11 +151,12 @@ describe('the app’s entry chunk', () => {
     expect(started()?.crossOrigin).toBe('')
   })
 
-  it('is added at once where the page knows its holder but has no stored figures', async () => {
+  /** Runs the shell script for a page that knows its holder, with `glance` as the figures stored for it. */
+  async function runShellForKnownHolder(glance: Glance | null) {
     vi.doMock('../shell/glance', async (original) => ({
       ...(await original<typeof import('../shell/glance')>()),
       glanceHolder: () => '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-      readGlance: () => undefined,
+      readGlance: () => glance,
     }))
     const root = render(shellFor({ ...env, ...facts }))
     const tag = document.createElement('script')
@@ -163,34 +165,25 @@ describe('the app’s entry chunk', () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout', 'setInterval'] })
     try {
       await import('../shell/shell')
-      expect(root.querySelector('p.glance')).toBeNull()
-      expect(root.querySelector('[data-first-visit]')).toBeNull()
-      expect(document.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-AbCd1234.js')
     } finally {
       vi.doUnmock('../shell/glance')
     }
+    return root
+  }
+
+  it('is added at once where the page knows its holder but has no stored figures', async () => {
+    const root = await runShellForKnownHolder(null)
+    expect(root.querySelector('p.glance')).toBeNull()
+    expect(root.querySelector('[data-first-visit]')).toBeNull()
+    expect(document.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-AbCd1234.js')
   })
 
   it('is added at once where the shell shows a returning holder’s stored position', async () => {
-    vi.doMock('../shell/glance', async (original) => ({
-      ...(await original<typeof import('../shell/glance')>()),
-      glanceHolder: () => '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-      readGlance: () => ({
-        amount: '1,000 NAI',
-        schedule: { claimStart: 0n, claimEnd: 1n, unlockStart: 2n, unlockEnd: 3n },
-      }),
-    }))
-    const root = render(shellFor({ ...env, ...facts }))
-    const tag = document.createElement('script')
-    tag.dataset.entry = '/assets/index-AbCd1234.js'
-    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(tag)
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout', 'setInterval'] })
-    try {
-      await import('../shell/shell')
-      expect(root.querySelector('p.glance strong')?.textContent).toBe('1,000 NAI')
-      expect(document.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-AbCd1234.js')
-    } finally {
-      vi.doUnmock('../shell/glance')
-    }
+    const root = await runShellForKnownHolder({
+      amount: '1,000 NAI',
+      schedule: { claimStart: 0n, claimEnd: 1n, unlockStart: 2n, unlockEnd: 3n },
+    })
+    expect(root.querySelector('p.glance strong')?.textContent).toBe('1,000 NAI')
+    expect(document.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-AbCd1234.js')
   })
 })
