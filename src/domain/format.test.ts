@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { formatCountdown, formatDateTime, formatTokenAmount, shortenAddress, truncateName } from './format'
+import {
+  formatCountdown,
+  formatCountdownClock,
+  formatCountdownDays,
+  formatDateTime,
+  formatTokenAmount,
+  shortenAddress,
+  truncateName,
+} from './format'
 
 const E18 = 10n ** 18n
 const E16 = 10n ** 16n
@@ -56,6 +64,35 @@ describe('formatCountdown', () => {
     [365n * 86400n, '365 days 00:00:00'],
   ])('%s s → %s', (seconds, expected) => {
     expect(formatCountdown(seconds)).toBe(expected)
+  })
+})
+
+describe('formatCountdownDays', () => {
+  it.each<[bigint, string]>([
+    [-1n, 'Expired'],
+    [0n, 'Expired'],
+    [1n, ''],
+    [86399n, ''],
+    [86400n, '1 day'],
+    [2n * 86400n - 1n, '1 day'],
+    [2n * 86400n, '2 days'],
+    [445n * 86400n, '445 days'],
+  ])('%s s → %j', (seconds, expected) => {
+    expect(formatCountdownDays(seconds)).toBe(expected)
+  })
+})
+
+describe('formatCountdownClock', () => {
+  it.each<[bigint, [string, string, string]]>([
+    [0n, ['00', '00', '00']],
+    [-5n, ['00', '00', '00']],
+    [59n, ['00', '00', '59']],
+    [3723n, ['01', '02', '03']],
+    [86399n, ['23', '59', '59']],
+    [86400n, ['00', '00', '00']],
+    [445n * 86400n - 1n, ['23', '59', '59']],
+  ])('%s s → %j', (seconds, expected) => {
+    expect(formatCountdownClock(seconds)).toEqual(expected)
   })
 })
 

@@ -30,16 +30,31 @@ export function formatTokenAmount(value: bigint, decimals: number): string {
 const twoDigits = (value: bigint) => value.toString().padStart(2, '0')
 
 /**
- * Time left as "N days HH:MM:SS" ("1 day HH:MM:SS" for one), "HH:MM:SS" under one day, and "Expired" once
- * nothing is left.
+ * The part of a countdown before its clock: "N days" ("1 day" for one), "" under one day, and "Expired" once nothing
+ * is left (a countdown then has no clock).
  */
-export function formatCountdown(secondsLeft: bigint): string {
+export function formatCountdownDays(secondsLeft: bigint): string {
   if (secondsLeft <= 0n) return 'Expired'
   const days = secondsLeft / SECONDS_PER_DAY
-  const rest = secondsLeft % SECONDS_PER_DAY
-  const clock = `${twoDigits(rest / 3600n)}:${twoDigits((rest % 3600n) / 60n)}:${twoDigits(rest % 60n)}`
-  if (days === 0n) return clock
-  return `${days} ${days === 1n ? 'day' : 'days'} ${clock}`
+  if (days === 0n) return ''
+  return `${days} ${days === 1n ? 'day' : 'days'}`
+}
+
+/** The clock of a countdown as hours, minutes and seconds of two digits each: ["03", "04", "05"]. */
+export function formatCountdownClock(secondsLeft: bigint): [string, string, string] {
+  const rest = secondsLeft > 0n ? secondsLeft % SECONDS_PER_DAY : 0n
+  return [twoDigits(rest / 3600n), twoDigits((rest % 3600n) / 60n), twoDigits(rest % 60n)]
+}
+
+/**
+ * Time left as "N days HH:MM:SS" ("1 day HH:MM:SS" for one), "HH:MM:SS" under one day, and "Expired" once nothing
+ * is left.
+ */
+export function formatCountdown(secondsLeft: bigint): string {
+  const days = formatCountdownDays(secondsLeft)
+  if (secondsLeft <= 0n) return days
+  const clock = formatCountdownClock(secondsLeft).join(':')
+  return days ? `${days} ${clock}` : clock
 }
 
 /** Date-time formatters by locale and time zone: building one costs far more than formatting with it. */

@@ -10,29 +10,38 @@ export const MAX_DRIFT_MS = 120_000
 
 let offsetMs = 0
 
+/** The page's time in milliseconds since the epoch: the device's, or the chain's when it runs on corrected time. */
+function clockMs() {
+  return Date.now() + offsetMs
+}
+
 function nowSeconds() {
-  return Math.floor((Date.now() + offsetMs) / 1000)
+  return Math.floor(clockMs() / 1000)
 }
 
 /**
- * The second the clock last ticked at. It ticks only while something follows it and the page is visible: a hidden
- * page draws nothing, and coming back catches the clock up at once.
+ * The second the clock last ticked at. It ticks as each second begins, so that a countdown turns with the second
+ * rather than up to a second late, and only while something follows it and the page is visible: a hidden page draws
+ * nothing, and coming back catches the clock up at once.
  */
 const tick = createStore(nowSeconds(), (store) => {
-  let timer: ReturnType<typeof setInterval> | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const next = () => {
+    store.set(nowSeconds())
+    timer = setTimeout(next, 1000 - (clockMs() % 1000))
+  }
   const follow = () => {
-    clearInterval(timer)
+    clearTimeout(timer)
     timer = undefined
     if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return
-    store.set(nowSeconds())
-    timer = setInterval(() => store.set(nowSeconds()), 1000)
+    next()
   }
   follow()
-  if (typeof document === 'undefined') return () => clearInterval(timer)
+  if (typeof document === 'undefined') return () => clearTimeout(timer)
   document.addEventListener('visibilitychange', follow)
   return () => {
     document.removeEventListener('visibilitychange', follow)
-    clearInterval(timer)
+    clearTimeout(timer)
   }
 })
 const { subscribe } = tick

@@ -1,11 +1,31 @@
-import { formatCountdown } from '../../../domain/format'
-import { useClockText } from '../clock'
+import { formatCountdownClock, formatCountdownDays } from '../../../domain/format'
+import { useClockText, useClockValue } from '../clock'
 
-/** Time left until `to` (epoch seconds), written by the page clock each second without re-rendering the page. */
+/**
+ * Time left until `to` (epoch seconds): "12 days 03:04:05", then "Expired".
+ *
+ * The page clock writes each two-digit part into a box of its own, fixed at two digits wide and one line high and
+ * contained, so that a tick lays out and paints that box alone, not the panel around it. React renders again only
+ * when the days change.
+ */
 export function Countdown({ to }: { to: bigint }) {
-  const { ref, text } = useClockText((now) => formatCountdown(to - now))
+  const days = useClockValue((now) => formatCountdownDays(to - now))
+  if (days === 'Expired') return <span className="countdown">{days}</span>
   return (
-    <span className="countdown" ref={ref}>
+    <span className="countdown">
+      {days && `${days} `}
+      <span className="countdown-clock">
+        <Digits to={to} part={0} />:<Digits to={to} part={1} />:<Digits to={to} part={2} />
+      </span>
+    </span>
+  )
+}
+
+/** The hours (0), minutes (1) or seconds (2) of the time left until `to`. */
+function Digits({ to, part }: { to: bigint; part: 0 | 1 | 2 }) {
+  const { ref, text } = useClockText((now) => formatCountdownClock(to - now)[part])
+  return (
+    <span className="countdown-digits" ref={ref}>
       {text}
     </span>
   )

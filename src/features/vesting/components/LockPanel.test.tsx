@@ -18,8 +18,8 @@ function tick(seconds: number) {
 
 beforeEach(() => {
   vi.useFakeTimers()
-  // A month into the unlock.
-  vi.setSystemTime(Number(unlockStart + 30n * 86_400n) * 1000)
+  // A month and half a day into the unlock: no day of the countdown ends in the next hour.
+  vi.setSystemTime(Number(unlockStart + 30n * 86_400n + 43_200n) * 1000)
 })
 afterEach(() => {
   cleanup()
@@ -45,7 +45,7 @@ describe('the unlocking panel while idle', () => {
     )
     const claimable = () => screen.getByText('Claimable').nextElementSibling?.textContent
     const first = claimable()
-    expect(first).toBe('82.19 NAI')
+    expect(first).toBe('83.56 NAI')
     expect(commits).toBe(1)
     tick(60)
     expect(claimable()).toBe(first)
