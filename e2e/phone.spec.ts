@@ -96,6 +96,23 @@ const PHASES = [
   },
 ] as const
 
+/**
+ * The countdown's hours, minutes and seconds each sit in a box of fixed size that clips what overflows it: every
+ * digit must fit, whatever the font.
+ */
+async function expectDigitsFit(countdown: Locator, boxes: number) {
+  const sizes = await countdown.locator('.countdown-digits').evaluateAll((elements) =>
+    elements.map((element) => ({
+      text: element.textContent,
+      overflows: element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+      empty: element.clientWidth === 0 || element.clientHeight === 0,
+    })),
+  )
+  expect(sizes).toHaveLength(boxes)
+  for (const size of sizes)
+    expect(size, `the countdown's "${size.text}"`).toMatchObject({ overflows: false, empty: false })
+}
+
 for (const [device, agent] of Object.entries({ iPhone: USER_AGENTS.iphone, Android: USER_AGENTS.android })) {
   test.describe(`${device} user agent on a phone, the browser's own on a desktop`, () => {
     test.use({
@@ -117,6 +134,7 @@ for (const [device, agent] of Object.entries({ iPhone: USER_AGENTS.iphone, Andro
         await page.goto('/')
         await expect(phase.amount(page)).toHaveText(phase.figures[0])
         await expect(phase.countdown(page)).toHaveText(phase.figures[1])
+        await expectDigitsFit(phase.countdown(page), phase.figures[1] === 'Expired' ? 0 : 3)
         await expectAboveTheFold(page, phase.amount(page), `${phase.name}: the amount`)
         await expectAboveTheFold(page, phase.countdown(page), `${phase.name}: the countdown`)
         await expectAboveTheFold(page, phase.action(page), `${phase.name}: the primary action`)
