@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import type { Address } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import type { Deployment } from '../../../config/knownDeployment'
@@ -20,10 +20,8 @@ import { FullyClaimed } from './FullyClaimed'
 import { HolderTools } from './HolderTools'
 import { LegacySection } from './LegacySection'
 import { LockPanel } from './LockPanel'
+import { Timeline } from './parts'
 import { WriteStatus } from './WriteStatus'
-
-/** The chart is below the figures: it loads after them, in its own chunk. */
-const Timeline = lazy(() => import('./Timeline'))
 
 /** The holder's figures and actions: both panels, the legacy section, and why actions are unavailable. */
 export default function PositionPanels({

@@ -13,18 +13,15 @@ import { isContractMissing, type useHoldings, usePositionReads } from '../reads'
 import { WatchOnlyContext } from './ActionButton'
 import { ConnectionEndedNotice } from './ConnectionNotices'
 import { FreshnessNotice } from './FreshnessNotice'
+import { PositionPanels, preloadPanels, preloadTimeline } from './parts'
 import { WatchBar } from './WatchBar'
-
-/** The figures and actions: not needed until a position is on screen, so a first visit does not load them. */
-const loadPanels = () => import('./PositionPanels')
-const PositionPanels = lazy(loadPanels)
 
 /**
  * Starts loading the position's panels and its timeline, for a page that already knows whose position it will show:
- * they then arrive beside the app's own code instead of after its first render.
+ * they then arrive beside the app's own code instead of after its first render, and render as soon as the figures do.
  */
 export function preloadPositionPanels(): void {
-  void Promise.all([loadPanels(), import('./Timeline')]).catch(() => undefined)
+  void Promise.all([preloadPanels(), preloadTimeline()]).catch(() => undefined)
 }
 const SessionNetworkNotice = lazy(() => import('./SessionNetworkNotice'))
 
@@ -127,7 +124,7 @@ function HolderView({
   const busy = useBusyRetry(holdings)
   // Fetched while the holder's figures are read, so that both arrive together.
   useEffect(() => {
-    if (holder.address) void loadPanels().catch(() => undefined)
+    if (holder.address) preloadPositionPanels()
   }, [holder.address])
   const linkProblem = holder.malformedParam !== undefined && (
     <p className="field-error" role="alert">
