@@ -93,12 +93,73 @@ export async function openContext(browser: Browser, visit: Visit, marker: string
   return context
 }
 
+/** What the page reports: when the position amount first showed, and when the app's own panels did. */
+type Mark = 'position' | 'app'
+
+/** The name under which the page reports a {@link Mark} to the bench. */
+const MARK_BINDING = '__benchMark'
+
+/** The marks a page has reported since its last navigation, and the bench's waits for them. */
+class PageMarks {
+  private readonly seen = new Map<Mark, number>()
+  private readonly waits = new Set<() => void>()
+
+  record(mark: Mark, at: number): void {
+    this.seen.set(mark, at)
+    for (const check of this.waits) check()
+  }
+
+  clear(): void {
+    this.seen.clear()
+  }
+
+  wait(mark: Mark, timeoutMs: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waits.delete(check)
+        reject(new Error(`The page did not report "${mark}" within ${timeoutMs} ms.`))
+      }, timeoutMs)
+      const check = () => {
+        const at = this.seen.get(mark)
+        if (at === undefined) return
+        clearTimeout(timer)
+        this.waits.delete(check)
+        resolve(at)
+      }
+      this.waits.add(check)
+      check()
+    })
+  }
+}
+
+const pageMarks = new WeakMap<Page, PageMarks>()
+
+function marksOf(page: Page): PageMarks {
+  let marks = pageMarks.get(page)
+  if (!marks) {
+    const created = new PageMarks()
+    // A new document reports afresh; its request comes before anything it reports.
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) created.clear()
+    })
+    pageMarks.set(page, created)
+    marks = created
+  }
+  return marks
+}
+
 /**
  * Records, in every page of `context`, when `marker` first shows (read with {@link positionVisibleAt}); with `app`,
- * also when the app's own position panels show (read with {@link appVisibleAt}).
+ * also when the app's own position panels show (read with {@link appVisibleAt}). The page reports each through a
+ * binding, a message to the bench: waiting for it runs nothing in the page, where polling with `waitForFunction`
+ * would load Playwright's injected script (about 50 ms of main thread at 4× CPU) and run a check every 50 ms in
+ * the middle of the load being measured.
  */
 export async function watchForPosition(context: BrowserContext, marker: string, { app = false } = {}): Promise<void> {
-  await context.addInitScript({ content: pageScript(watchForText, { marker, app }) })
+  context.on('page', (page) => marksOf(page))
+  for (const page of context.pages()) marksOf(page)
+  await context.exposeBinding(MARK_BINDING, ({ page }, mark: Mark, at: number) => marksOf(page).record(mark, at))
+  await context.addInitScript({ content: pageScript(watchForText, { marker, app, binding: MARK_BINDING }) })
 }
 
 /**
@@ -109,29 +170,27 @@ function pageScript<T>(fn: (arg: T) => void, arg: T): string {
   return `{ const __name = (target) => target; (${fn.toString()})(${JSON.stringify(arg)}) }`
 }
 
-type MarkedWindow = Window & { __benchVisibleAt?: number; __benchAppAt?: number }
-
 /**
- * Records when `marker` (the holder's position amount) first shows on the page — from the prerendered page's stored
+ * Reports when `marker` (the holder's position amount) first shows on the page — from the prerendered page's stored
  * figures or from the app — and, with `app`, when the app's own position panels show: at the animation frame after
  * the DOM change that added each, in epoch milliseconds. Sent to the page as source text.
  */
-function watchForText({ marker, app: watchApp }: { marker: string; app: boolean }): void {
-  const page = window as MarkedWindow
-  const stamp = (key: '__benchVisibleAt' | '__benchAppAt') =>
+function watchForText({ marker, app: watchApp, binding }: { marker: string; app: boolean; binding: string }): void {
+  const stamp = (mark: Mark) =>
     requestAnimationFrame(() => {
-      page[key] = performance.timeOrigin + performance.now()
+      const report = (window as unknown as Record<string, (mark: Mark, at: number) => void>)[binding]
+      report?.(mark, performance.timeOrigin + performance.now())
     })
   let text = false
   let app = false
   const observer = new MutationObserver(() => {
     if (!text && document.body?.textContent?.includes(marker)) {
       text = true
-      stamp('__benchVisibleAt')
+      stamp('position')
     }
     if (watchApp && !app && document.querySelector('.panels') !== null) {
       app = true
-      stamp('__benchAppAt')
+      stamp('app')
     }
     // Watching costs a look at the whole page on every change: it stops once it has seen what it waits for.
     if (text && (app || !watchApp)) observer.disconnect()
@@ -139,25 +198,14 @@ function watchForText({ marker, app: watchApp }: { marker: string; app: boolean 
   observer.observe(document, { childList: true, subtree: true, characterData: true })
 }
 
-/** Epoch ms the page recorded under `key`, once it has. */
-async function markedAt(page: Page, key: '__benchVisibleAt' | '__benchAppAt', timeoutMs: number): Promise<number> {
-  const handle = await page.waitForFunction((name) => (window as MarkedWindow)[name], key, {
-    timeout: timeoutMs,
-    polling: 50,
-  })
-  const value: unknown = await handle.jsonValue()
-  if (typeof value !== 'number') throw new Error(`${key} was not recorded.`)
-  return value
-}
-
 /** Epoch ms at which the app's own position panels showed, once they have. */
 export function appVisibleAt(page: Page, timeoutMs = 30_000): Promise<number> {
-  return markedAt(page, '__benchAppAt', timeoutMs)
+  return marksOf(page).wait('app', timeoutMs)
 }
 
 /** Epoch ms at which the position showed, once it has. */
 export function positionVisibleAt(page: Page, timeoutMs = 30_000): Promise<number> {
-  return markedAt(page, '__benchVisibleAt', timeoutMs)
+  return marksOf(page).wait('position', timeoutMs)
 }
 
 /** Epoch ms at which the page's navigation started. */
