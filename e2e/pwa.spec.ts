@@ -305,6 +305,51 @@ test.describe('install', () => {
     })
   })
 
+  test('an offer the browser makes before the app has loaded is kept: "Install app" shows with the position', async ({
+    page,
+    app,
+    chain,
+  }) => {
+    await chain.addHolder(alice)
+    // Chromium offers installing once, as soon as the page is installable; on a slow first visit that can be while
+    // the app's code is still on its way. Here the offer comes as the document is parsed, and the app's code is held
+    // back until it has.
+    let offered: () => void = () => {}
+    const offerMade = new Promise<void>((resolve) => (offered = resolve))
+    await page.exposeFunction('installOffered', () => offered())
+    await page.route(/\/assets\/index-[\w-]{8}\.js$/, async (route) => {
+      await offerMade
+      await route.continue()
+    })
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.documentElement
+        const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: () => {
+            root.dataset.installPrompts = String(Number(root.dataset.installPrompts ?? 0) + 1)
+            return Promise.resolve()
+          },
+          userChoice: Promise.resolve({ outcome: 'accepted' }),
+        })
+        window.dispatchEvent(event)
+        root.dataset.offerPrevented = String(event.defaultPrevented)
+        void (window as unknown as { installOffered: () => Promise<void> }).installOffered()
+      })
+    })
+    await page.goto(app.url)
+    await expect(page.getByText('Connect your wallet to see your vesting position.')).toBeVisible()
+    // The shell kept the offer and held the browser's own mini-infobar back.
+    await expect(page.locator('html')).toHaveAttribute('data-offer-prevented', 'true')
+
+    await page.getByRole('textbox', { name: 'Watch an address without connecting' }).fill(alice.account)
+    await page.getByRole('button', { name: 'Watch', exact: true }).click()
+    await expect(amountOf(page)).toBeVisible()
+    const offer = page.getByRole('complementary', { name: 'Install app' })
+    await expect(offer).toBeVisible()
+    await offer.getByRole('button', { name: 'Install app' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-install-prompts', '1')
+  })
+
   test('nothing is offered when the app already runs installed', async ({ playwright, app, chain }, testInfo) => {
     await chain.addHolder(alice)
     await withRegularProfile(playwright, testInfo.outputPath('profile'), async (context) => {

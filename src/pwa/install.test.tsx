@@ -85,4 +85,36 @@ describe('the install offer', () => {
     act(() => void window.dispatchEvent(new Event('appinstalled')))
     expect(screen.getByRole('status').textContent).toBe('none')
   })
+
+  it('keeps an offer the browser made before the app loaded, caught by the shell, and asks the browser with it', async () => {
+    // A fresh page: the modules loaded by the tests above have taken the kept offer already.
+    Reflect.deleteProperty(window, 'naiInstallPrompt')
+    const { keepEarlyInstallPrompt } = await import('./earlyInstallPrompt')
+    keepEarlyInstallPrompt()
+    const { event, prompt } = installPromptEvent()
+    window.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(true)
+
+    const { useInstallOffer } = await loadInstall()
+    let offer: InstallOffer = { kind: 'none' }
+    render(
+      <Offer
+        useInstallOffer={useInstallOffer}
+        seen={(current) => {
+          offer = current
+        }}
+      />,
+    )
+    expect(screen.getByRole('status').textContent).toBe('prompt')
+    await act(async () => {
+      if (offer.kind === 'prompt') await offer.install()
+    })
+    expect(prompt).toHaveBeenCalledTimes(1)
+
+    // The app listens itself from then on; the shell keeps nothing more for it.
+    const later = installPromptEvent()
+    act(() => void window.dispatchEvent(later.event))
+    expect(screen.getByRole('status').textContent).toBe('prompt')
+    expect((window as Window & { naiInstallPrompt?: Event | null }).naiInstallPrompt).toBeNull()
+  })
 })

@@ -1,5 +1,6 @@
 import { isIos, isStandalone } from '../lib/device'
 import { createStore, useStore } from '../lib/store'
+import { takeEarlyInstallPrompt } from './earlyInstallPrompt'
 
 /** Chromium's install prompt event (not in the DOM typings). */
 type BeforeInstallPromptEvent = Event & {
@@ -57,9 +58,11 @@ function onInstalled() {
 
 /**
  * Listens from the moment the module loads, before the first render: Chromium fires `beforeinstallprompt` once, as
- * soon as the page is installable, and a listener attached later (after a slow first render) would miss it.
+ * soon as the page is installable, and a listener attached later (after a slow first render) would miss it. An offer
+ * made before the app loaded was kept by the shell.
  */
 function listen() {
+  deferredPrompt = (takeEarlyInstallPrompt() as BeforeInstallPromptEvent | undefined) ?? null
   window.addEventListener('beforeinstallprompt', onBeforeInstallPrompt)
   window.addEventListener('appinstalled', onInstalled)
   window.matchMedia('(display-mode: standalone)').addEventListener('change', update)

@@ -1,5 +1,6 @@
 import { formatCountdown, formatDateTime } from '../../domain/format'
 import { claimWindowNote } from '../../domain/note'
+import { keepEarlyInstallPrompt } from '../earlyInstallPrompt'
 import { glanceCountdown, glanceHolder, readGlance } from './glance'
 
 /**
@@ -8,7 +9,8 @@ import { glanceCountdown, glanceHolder, readGlance } from './glance'
  * - shows a returning holder's position and its countdown, ticking, from the figures the app stored on the device,
  *   or else leaves the first visit's prompt to connect;
  * - starts the app (the entry chunk its tag names): at once for a page that knows its holder, else after the page has
- *   been painted.
+ *   been painted;
+ * - keeps the browser's offer to install the app, if it comes before the app listens.
  */
 
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000))
@@ -72,6 +74,7 @@ function showGlance(card: HTMLElement, buster: string, vesting: string, holder: 
   const timer = window.setInterval(() => (line.isConnected ? tick() : window.clearInterval(timer)), 1_000)
 }
 
+keepEarlyInstallPrompt()
 const entry = document.currentScript?.dataset.entry
 let started = false
 const start = (atOnce: boolean) => {
