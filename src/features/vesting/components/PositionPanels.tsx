@@ -20,7 +20,7 @@ import { FullyClaimed } from './FullyClaimed'
 import { HolderTools } from './HolderTools'
 import { LegacySection } from './LegacySection'
 import { LockPanel } from './LockPanel'
-import { Timeline } from './parts'
+import { Timeline } from './timelinePart'
 import { WriteStatus } from './WriteStatus'
 
 /** The holder's figures and actions: both panels, the legacy section, and why actions are unavailable. */

@@ -4,6 +4,7 @@ import type { Deployment } from '../../../config/knownDeployment'
 import { formatDateTime } from '../../../domain/format'
 import { CONNECT_PROMPT, claimWindowNote } from '../../../domain/note'
 import { LazyBoundary } from '../../../lib/LazyBoundary'
+import { preloadable } from '../../../lib/preloadable'
 import { WalletButton } from '../../../wallet/WalletKit'
 import { SavedAddresses, WatchForm } from '../../watch/WatchForm'
 import { type Busy, busySentence, useBusyRetry } from '../busy'
@@ -13,8 +14,11 @@ import { isContractMissing, type useHoldings, usePositionReads } from '../reads'
 import { WatchOnlyContext } from './ActionButton'
 import { ConnectionEndedNotice } from './ConnectionNotices'
 import { FreshnessNotice } from './FreshnessNotice'
-import { PositionPanels, preloadPanels, preloadTimeline } from './parts'
+import { preloadTimeline } from './timelinePart'
 import { WatchBar } from './WatchBar'
+
+/** The holder's figures and actions: not needed until a position is on screen, so a first visit does not load them. */
+const [PositionPanels, preloadPanels] = preloadable(() => import('./PositionPanels'))
 
 /**
  * Starts loading the position's panels and its timeline, for a page that already knows whose position it will show:
