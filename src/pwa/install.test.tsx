@@ -32,6 +32,25 @@ function Offer({
   return <output>{offer.kind}</output>
 }
 
+/** Renders the offer; `install` takes it up, as the page's "Install app" button does. */
+function renderOffer(useInstallOffer: Install['useInstallOffer']) {
+  let offer: InstallOffer = { kind: 'none' }
+  render(
+    <Offer
+      useInstallOffer={useInstallOffer}
+      seen={(current) => {
+        offer = current
+      }}
+    />,
+  )
+  return {
+    install: () =>
+      act(async () => {
+        if (offer.kind === 'prompt') await offer.install()
+      }),
+  }
+}
+
 beforeEach(() => {
   // jsdom has no matchMedia; the page is a browser tab, not an installed app.
   window.matchMedia = (query: string) =>
@@ -54,24 +73,14 @@ describe('the install offer', () => {
 
   it('asks the browser once, then offers nothing until the browser offers again', async () => {
     const { useInstallOffer } = await loadInstall()
-    let offer: InstallOffer = { kind: 'none' }
-    render(
-      <Offer
-        useInstallOffer={useInstallOffer}
-        seen={(current) => {
-          offer = current
-        }}
-      />,
-    )
+    const { install } = renderOffer(useInstallOffer)
     expect(screen.getByRole('status').textContent).toBe('none')
 
     const { event, prompt } = installPromptEvent()
     act(() => void window.dispatchEvent(event))
     expect(screen.getByRole('status').textContent).toBe('prompt')
 
-    await act(async () => {
-      if (offer.kind === 'prompt') await offer.install()
-    })
+    await install()
     expect(prompt).toHaveBeenCalledTimes(1)
     expect(screen.getByRole('status').textContent).toBe('none')
   })
@@ -96,19 +105,9 @@ describe('the install offer', () => {
     expect(event.defaultPrevented).toBe(true)
 
     const { useInstallOffer } = await loadInstall()
-    let offer: InstallOffer = { kind: 'none' }
-    render(
-      <Offer
-        useInstallOffer={useInstallOffer}
-        seen={(current) => {
-          offer = current
-        }}
-      />,
-    )
+    const { install } = renderOffer(useInstallOffer)
     expect(screen.getByRole('status').textContent).toBe('prompt')
-    await act(async () => {
-      if (offer.kind === 'prompt') await offer.install()
-    })
+    await install()
     expect(prompt).toHaveBeenCalledTimes(1)
 
     // The app listens itself from then on; the shell keeps nothing more for it.
