@@ -7,15 +7,16 @@ const refused = (headers?: Record<string, string>) =>
 
 describe('retryDelay', () => {
   it.each([
-    [1, 0.5, 2_500],
-    [2, 0.5, 3_750],
-    [3, 0.5, 5_625],
-    [4, 0.5, 7_500],
-    [9, 0.5, 7_500],
-    [1, 0, 0],
-    [1, 0.999, 4_995],
-    [3, 0.999, 11_238],
-    [4, 0.999, 14_985],
+    [1, 0, 1_000],
+    [1, 0.5, 3_000],
+    [1, 0.999, 4_996],
+    [2, 0, 3_000],
+    [2, 0.5, 6_000],
+    [2, 0.999, 8_994],
+    [3, 0, 3_500],
+    [3, 0.5, 7_250],
+    [3, 0.999, 10_992],
+    [9, 0.5, 7_250],
   ])('after %i failures in a row, with a draw of %d: %i ms', (failures, draw, delay) => {
     expect(retryDelay(failures, refused(), () => draw)).toBe(delay)
   })

@@ -1,22 +1,33 @@
 import { errorCauses } from './errors'
 
 /**
- * How long a read that failed on busy or unreachable endpoints waits before it is sent again. The wait is drawn
- * anywhere between nothing and a window that starts at 5 s and grows by half with each failure in a row, up to 15 s
- * ("full jitter"): holders who were refused together, at a launch, come back spread over the window instead of
- * together, so most are served on their first retry. A `Retry-After` the endpoint lets the page read is waited
- * for as asked.
+ * How long a read that failed on busy or unreachable endpoints waits before it is sent again.
+ *
+ * - Never less than {@link RETRY_FLOOR_MS}: a rate-limited endpoint usually counts requests by the second, so one
+ *   sent again within the second that refused it is refused again.
+ * - Then a draw within a window that starts at 4 s and doubles with each failure in a row, up to 10 s ("jitter"):
+ *   holders refused together at a launch come back spread over the window instead of together, so that most of a
+ *   small crowd is served on its first retry.
+ * - From the second retry on, the draw skips the first quarter of its window: a holder refused twice is in a crowd
+ *   larger than the endpoint serves, and coming back early only meets that crowd again. The cap keeps the last of
+ *   such a crowd waiting seconds, not minutes, once the endpoint has caught up.
+ *
+ * A `Retry-After` the endpoint lets the page read is waited for as asked.
  */
-export const RETRY_WINDOW_FIRST_MS = 5_000
-export const RETRY_WINDOW_GROWTH = 1.5
-export const RETRY_WINDOW_CAP_MS = 15_000
+export const RETRY_FLOOR_MS = 1_000
+export const RETRY_WINDOW_FIRST_MS = 4_000
+export const RETRY_WINDOW_GROWTH = 2
+export const RETRY_WINDOW_CAP_MS = 10_000
+/** The part of its window a retry after two or more failures in a row never waits less than. */
+export const RETRY_WINDOW_SKIPPED = 0.25
 
 /** The wait before the `failures`-th retry (1 = after the first failure) of a read that failed with `error`. */
 export function retryDelay(failures: number, error?: unknown, random: () => number = Math.random): number {
   const asked = retryAfterMs(error)
   if (asked !== undefined) return asked
   const window = Math.min(RETRY_WINDOW_CAP_MS, RETRY_WINDOW_FIRST_MS * RETRY_WINDOW_GROWTH ** Math.max(0, failures - 1))
-  return Math.floor(random() * window)
+  const skipped = failures > 1 ? window * RETRY_WINDOW_SKIPPED : 0
+  return RETRY_FLOOR_MS + Math.floor(skipped + random() * (window - skipped))
 }
 
 /**

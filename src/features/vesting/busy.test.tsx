@@ -38,7 +38,7 @@ describe('useBusyRetry', () => {
       dataUpdatedAt: 0,
       isFetching: false,
     })
-    // Half of the first 5 s window.
+    // 1 s, then half of the first window of 4 s.
     expect(hook.result.current).toEqual({ secondsLeft: 3 })
     act(() => vi.advanceTimersByTime(1_000))
     expect(hook.result.current).toEqual({ secondsLeft: 2 })
@@ -51,9 +51,9 @@ describe('useBusyRetry', () => {
     expect(hook.result.current).toEqual({ secondsLeft: 0 })
     const failedAgain = Date.now()
     update({ error: busyError(), errorUpdatedAt: failedAgain, dataUpdatedAt: 0, isFetching: false })
-    // Half of the second window, 7.5 s.
-    expect(hook.result.current).toEqual({ secondsLeft: 4 })
-    act(() => vi.advanceTimersByTime(3_000))
+    // 1 s, then a quarter of the second window of 8 s, then half of the rest.
+    expect(hook.result.current).toEqual({ secondsLeft: 6 })
+    act(() => vi.advanceTimersByTime(5_000))
     expect(refetch).toHaveBeenCalledTimes(1)
     act(() => vi.advanceTimersByTime(1_000))
     expect(refetch).toHaveBeenCalledTimes(2)
@@ -73,7 +73,7 @@ describe('useBusyRetry', () => {
     const t0 = Date.now()
     const { hook, update } = setup({ error: busyError(), errorUpdatedAt: t0 - 30, dataUpdatedAt: 0, isFetching: false })
     update({ error: busyError(), errorUpdatedAt: t0 - 20, dataUpdatedAt: 0, isFetching: false })
-    expect(hook.result.current).toEqual({ secondsLeft: 4 })
+    expect(hook.result.current).toEqual({ secondsLeft: 6 })
     update({ error: null, errorUpdatedAt: t0 - 20, dataUpdatedAt: t0 - 10, isFetching: false })
     expect(hook.result.current).toBeNull()
     update({ error: busyError(), errorUpdatedAt: t0 - 5, dataUpdatedAt: t0 - 10, isFetching: false })
