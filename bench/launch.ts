@@ -2,7 +2,7 @@
  * `npm run bench:launch`: launch day. N holders (`BENCH_HOLDERS`, a comma-separated list of crowd sizes, default
  * 200,1000,5000; each size a run of its own) open the page at the same moment,
  * all against one RPC endpoint that serves 50 requests per second in total — the fault proxy's rate limit in front of
- * anvil. Every holder comes from the same address and sends no `origin`/`x-forwarded-for` header, so the proxy counts
+ * anvil, on a thread of its own so that the holders' work does not delay its answers. Every holder comes from the same address and sends no `origin`/`x-forwarded-for` header, so the proxy counts
  * them all as one client: one shared budget, like a public RPC under load. Requests over it are answered 429.
  *
  * A holder is the app's read path driven in Node, not a browser page:
@@ -38,9 +38,9 @@ import { legacyClaimAbi, multicall3Abi, vestingAbi } from '../src/generated.ts'
 import { isEndpointFailure } from '../src/lib/errors.ts'
 import { retryDelay } from '../src/lib/retry.ts'
 import { rpcTransport } from '../src/wallet/rpcTransport.ts'
-import { type RpcProxy, startRpcProxy } from '../testing/rpcProxy.ts'
 import { readCommandLine } from './lib/cli.ts'
 import { machineLine, writeFigures } from './lib/figures.ts'
+import { startProxyThread } from './lib/proxyWorker.ts'
 import { ensureContracts, root, startChain } from './lib/stack.ts'
 
 readCommandLine(
@@ -94,7 +94,7 @@ function installCountingFetch(): void {
   globalThis.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input))
     const holder = url.searchParams.get('h')
-    if (holder === null) return nodeFetch(input, init) // the proxy's own requests to anvil
+    if (holder === null) return nodeFetch(input, init) // not a holder's
     requestCounts[Number(holder)] = (requestCounts[Number(holder)] ?? 0) + 1
     const response = await nodeFetch(input, init).catch((error: unknown) => {
       unanswered.push(Date.now() - runStart)
@@ -242,7 +242,8 @@ function targetMet(
 }
 
 async function run(app: App, deployment: DemoDeployment, upstream: string, addresses: Address[]): Promise<RunFigures> {
-  const proxy: RpcProxy = await startRpcProxy({ upstream, faults: { rateLimit: { perSecond: PER_SECOND } } })
+  const proxy = await startProxyThread({ upstream, faults: { rateLimit: { perSecond: PER_SECOND } } })
+  let stopped = false
   try {
     requestCounts = addresses.map(() => 0)
     unanswered = []
@@ -266,6 +267,8 @@ async function run(app: App, deployment: DemoDeployment, upstream: string, addre
       }),
     )
     eventLoop.disable()
+    stopped = true
+    const proxied = await proxy.stop()
     const seen = outcomes.flatMap((outcome) => (outcome.seenMs === null ? [] : [outcome.seenMs])).sort((a, b) => a - b)
     const requests = outcomes.map((outcome) => outcome.requests)
     const ends: Record<string, number> = {}
@@ -273,7 +276,7 @@ async function run(app: App, deployment: DemoDeployment, upstream: string, addre
     const mean = requests.reduce((sum, count) => sum + count, 0) / requests.length
     const counted = requests.reduce((sum, count) => sum + count, 0)
     // A request can time out in the client and still be answered by the proxy later, never the other way round.
-    if (counted < proxy.requests.length) console.warn(`${app}: the proxy saw more requests than were counted`)
+    if (counted < proxied.requests) console.warn(`${app}: the proxy saw more requests than were counted`)
     const bySecond10 = Array.from({ length: FOLLOW_MS / 10_000 + 1 }, () => 0)
     for (const at of unanswered) {
       const bucket = Math.min(bySecond10.length - 1, Math.floor(at / 10_000))
@@ -292,8 +295,8 @@ async function run(app: App, deployment: DemoDeployment, upstream: string, addre
         max: seconds(seen.at(-1) ?? null),
       },
       requestsPerHolder: { mean: Math.round(mean * 100) / 100, max: Math.max(...requests) },
-      proxyRequests: proxy.requests.length,
-      proxy429: proxy.requests.filter((request) => request.status === 429).length,
+      proxyRequests: proxied.requests,
+      proxy429: proxied.refused429,
       unanswered: { count: unanswered.length, bySecond10 },
       ends,
       eventLoopDelayMs: { p99: Math.round(eventLoop.percentile(99) / 1e6), max: Math.round(eventLoop.max / 1e6) },
@@ -305,7 +308,7 @@ async function run(app: App, deployment: DemoDeployment, upstream: string, addre
       }),
     }
   } finally {
-    await proxy.stop()
+    if (!stopped) await proxy.stop()
   }
 }
 
