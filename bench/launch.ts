@@ -2,8 +2,9 @@
  * `npm run bench:launch`: launch day. N holders (`BENCH_HOLDERS`, a comma-separated list of crowd sizes, default
  * 200,1000,5000; each size a run of its own) open the page at the same moment,
  * all against one RPC endpoint that serves 50 requests per second in total — the fault proxy's rate limit in front of
- * anvil, on a thread of its own so that the holders' work does not delay its answers. Every holder comes from the same address and sends no `origin`/`x-forwarded-for` header, so the proxy counts
- * them all as one client: one shared budget, like a public RPC under load. Requests over it are answered 429.
+ * anvil, on a thread of its own so that the holders' work does not delay its answers. Every holder comes from the
+ * same address and sends no `origin`/`x-forwarded-for` header, so the proxy counts them all as one client: one shared
+ * budget, like a public RPC under load. Requests over it are answered 429.
  *
  * A holder is the app's read path driven in Node, not a browser page:
  * - the portal: its own transport (`rpcTransport`), the one multicall a cold load makes with the deployment's
@@ -243,7 +244,6 @@ function targetMet(
 
 async function run(app: App, deployment: DemoDeployment, upstream: string, addresses: Address[]): Promise<RunFigures> {
   const proxy = await startProxyThread({ upstream, faults: { rateLimit: { perSecond: PER_SECOND } } })
-  let stopped = false
   try {
     requestCounts = addresses.map(() => 0)
     unanswered = []
@@ -267,7 +267,6 @@ async function run(app: App, deployment: DemoDeployment, upstream: string, addre
       }),
     )
     eventLoop.disable()
-    stopped = true
     const proxied = await proxy.stop()
     const seen = outcomes.flatMap((outcome) => (outcome.seenMs === null ? [] : [outcome.seenMs])).sort((a, b) => a - b)
     const requests = outcomes.map((outcome) => outcome.requests)
@@ -308,7 +307,7 @@ async function run(app: App, deployment: DemoDeployment, upstream: string, addre
       }),
     }
   } finally {
-    if (!stopped) await proxy.stop()
+    await proxy.stop()
   }
 }
 

@@ -10,7 +10,7 @@ type Start = { upstream: string; faults: FaultOptions }
 export type ProxyCounts = { requests: number; refused429: number }
 export type ProxyThread = { url: string; stop: () => Promise<ProxyCounts> }
 
-/** Starts the proxy on its own thread; `stop` ends it and returns what it answered. */
+/** Starts the proxy on its own thread; `stop` ends it and returns what it answered (the same, if called again). */
 export async function startProxyThread(start: Start): Promise<ProxyThread> {
   // A thread does not inherit tsx's loader: it registers it, then loads this TypeScript file.
   const load = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}) })`
@@ -21,16 +21,15 @@ export async function startProxyThread(start: Start): Promise<ProxyThread> {
       worker.once('error', reject)
     })
   const { url } = await next<{ url: string }>()
-  return {
-    url,
-    stop: async () => {
-      const counts = next<ProxyCounts>()
-      worker.postMessage('stop')
-      const result = await counts
-      await worker.terminate()
-      return result
-    },
+  let stopped: Promise<ProxyCounts> | undefined
+  const stop = async () => {
+    const counts = next<ProxyCounts>()
+    worker.postMessage('stop')
+    const result = await counts
+    await worker.terminate()
+    return result
   }
+  return { url, stop: () => (stopped ??= stop()) }
 }
 
 if (parentPort && workerData) {
