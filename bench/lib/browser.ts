@@ -75,6 +75,11 @@ export type Visit = {
   device?: Device
 }
 
+/** A phone's fresh browser profile with nothing of either app in it, for a reference page the bench writes itself. */
+export function openPhoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE, locale: 'en-US', timezoneId: 'UTC' })
+}
+
 /**
  * A fresh browser profile (empty HTTP cache). Service workers are blocked in every measurement: the precache is
  * measured from the build (figure 6), and a service worker downloading it during a page load would blur what the

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
 import type { ProxyLogEntry } from '../../testing/rpcProxy.ts'
 import {
   cdpSession,
@@ -9,6 +9,7 @@ import {
   NetworkLog,
   navigationStart,
   openContext,
+  openPhoneContext,
   positionVisibleAt,
   type StorageState,
   throttleCpu,
@@ -256,10 +257,29 @@ export type IdleCost = {
   trace: IdleTrace
 }
 
-/** Figure 5: a connected holder's page left alone with its countdowns ticking. */
 /** How long the idle page's main thread is traced, after its cost was measured. */
 const IDLE_TRACE_SECONDS = 5
 
+/**
+ * Collects garbage, lets the work it leaves behind settle, then reads the browser's own counters over `seconds`:
+ * each counter's growth per second of that time.
+ */
+async function countersOver(page: Page, cdp: CDPSession, seconds: number, onStart = () => {}) {
+  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' })
+  await collectGarbage(cdp)
+  const settled = await metrics(cdp)
+  // A forced collection leaves V8 work behind (about 150 ms here); start timing once it has settled.
+  await page.waitForTimeout(5_000)
+  const start = await metrics(cdp)
+  onStart()
+  await page.waitForTimeout(seconds * 1000)
+  const end = await metrics(cdp)
+  const elapsed = (end.Timestamp ?? 0) - (start.Timestamp ?? 0)
+  const perSecond = (name: string) => (((end[name] ?? 0) - (start[name] ?? 0)) * 1000) / elapsed
+  return { elapsed, perSecond, heapAfterGcKB: (settled.JSHeapUsedSize ?? 0) / 1024 }
+}
+
+/** Figure 5: a connected holder's page left alone with its countdowns ticking. */
 export async function measureIdle(scenario: Scenario, storage: StorageState, seconds: number): Promise<IdleCost> {
   return withPage(scenario, { wallet: scenario.wallet, storage }, async (page, context) => {
     const network = new NetworkLog(page)
@@ -268,22 +288,15 @@ export async function measureIdle(scenario: Scenario, storage: StorageState, sec
     await network.idle(3_000)
     await page.waitForTimeout(5_000)
     const cdp = await cdpSession(context, page)
-    await cdp.send('Performance.enable', { timeDomain: 'timeTicks' })
-    await collectGarbage(cdp)
-    const heapStartMetrics = await metrics(cdp)
-    // A forced collection leaves V8 work behind (about 150 ms here); start timing once it has settled.
-    await page.waitForTimeout(5_000)
-    const start = await metrics(cdp)
-    scenario.app.rpc.reset()
-    await page.waitForTimeout(seconds * 1000)
-    const end = await metrics(cdp)
+    const {
+      elapsed,
+      perSecond,
+      heapAfterGcKB: heapStart,
+    } = await countersOver(page, cdp, seconds, () => scenario.app.rpc.reset())
     const calls = [...scenario.app.rpc.log]
     const trace = await traceIdle(cdp, IDLE_TRACE_SECONDS)
     await collectGarbage(cdp)
     const heapEnd = await metrics(cdp)
-    const elapsed = (end.Timestamp ?? 0) - (start.Timestamp ?? 0)
-    const perSecond = (name: string) => (((end[name] ?? 0) - (start[name] ?? 0)) * 1000) / elapsed
-    const heapStart = (heapStartMetrics.JSHeapUsedSize ?? 0) / 1024
     const heapFinal = (heapEnd.JSHeapUsedSize ?? 0) / 1024
     return {
       seconds: elapsed,
@@ -297,4 +310,34 @@ export async function measureIdle(scenario: Scenario, storage: StorageState, sec
       trace,
     }
   })
+}
+
+/**
+ * The least a countdown that ticks every second costs on this browser: a bare page, no app and no framework, whose
+ * only change is two digits, in a box of fixed size and contained, turning as each second begins.
+ */
+const TICKING_TEXT_PAGE = `<!doctype html>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<p>Unlocks in <span id="seconds" style="display:inline-block;width:2ch;height:1.2em;contain:strict">00</span> s</p>
+<script>
+  const text = document.getElementById('seconds').firstChild
+  const tick = () => {
+    text.data = String(59 - (Math.floor(Date.now() / 1000) % 60)).padStart(2, '0')
+    setTimeout(tick, 1000 - (Date.now() % 1000))
+  }
+  tick()
+</script>`
+
+/** Figure 5's reference: the main thread per second of {@link TICKING_TEXT_PAGE}, measured as the apps are. */
+export async function measureTickingFloor(browser: Browser, seconds: number): Promise<number> {
+  const context = await openPhoneContext(browser)
+  try {
+    const page = await context.newPage()
+    await page.setContent(TICKING_TEXT_PAGE)
+    await page.waitForTimeout(5_000)
+    const { perSecond } = await countersOver(page, await cdpSession(context, page), seconds)
+    return perSecond('TaskDuration')
+  } finally {
+    await context.close()
+  }
 }
