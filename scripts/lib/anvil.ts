@@ -24,17 +24,24 @@ export function assertPortFree(port: number): Promise<void> {
   })
 }
 
-/** Asks the system for a free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
+/**
+ * A free TCP port on 127.0.0.1, picked below the system's ephemeral range (32768 and up on Linux): the system hands
+ * ports in that range to every outgoing connection and `listen(0)`, so one of them could take a port picked there
+ * before the caller binds it.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    if (await isFree(port)) return port
+  }
+  throw new Error('No free TCP port on 127.0.0.1 between 20000 and 31999.')
+}
+
+function isFree(port: number): Promise<boolean> {
+  return assertPortFree(port).then(
+    () => true,
+    () => false,
+  )
 }
 
 export type Anvil = {
