@@ -21,8 +21,11 @@ describe('retryDelay', () => {
     expect(retryDelay(failures, refused(), () => draw)).toBe(delay)
   })
 
-  it('waits as long as a readable Retry-After asks, whatever the draw', () => {
+  it('waits at least as long as a readable Retry-After asks, and spreads from there by the same draw', () => {
     expect(retryDelay(1, refused({ 'Retry-After': '12' }), () => 0)).toBe(12_000)
+    expect(retryDelay(1, refused({ 'Retry-After': '12' }), () => 0.5)).toBe(14_000)
+    expect(retryDelay(2, refused({ 'Retry-After': '12' }), () => 0.5)).toBe(17_000)
+    expect(retryDelay(1, refused({ 'Retry-After': '0' }), () => 0.5)).toBe(2_000)
   })
 })
 

@@ -12,7 +12,8 @@ import { errorCauses } from './errors'
  *   larger than the endpoint serves, and coming back early only meets that crowd again. The cap keeps the last of
  *   such a crowd waiting seconds, not minutes, once the endpoint has caught up.
  *
- * A `Retry-After` the endpoint lets the page read is waited for as asked.
+ * A `Retry-After` the endpoint lets the page read takes the floor's place: the read never goes out sooner than asked,
+ * and the draw still spreads the holders it refused together, who are all asked to come back at the same moment.
  */
 export const RETRY_FLOOR_MS = 1_000
 export const RETRY_WINDOW_FIRST_MS = 4_000
@@ -23,11 +24,9 @@ export const RETRY_WINDOW_SKIPPED = 0.25
 
 /** The wait before the `failures`-th retry (1 = after the first failure) of a read that failed with `error`. */
 export function retryDelay(failures: number, error?: unknown, random: () => number = Math.random): number {
-  const asked = retryAfterMs(error)
-  if (asked !== undefined) return asked
   const window = Math.min(RETRY_WINDOW_CAP_MS, RETRY_WINDOW_FIRST_MS * RETRY_WINDOW_GROWTH ** Math.max(0, failures - 1))
   const skipped = failures > 1 ? window * RETRY_WINDOW_SKIPPED : 0
-  return RETRY_FLOOR_MS + Math.floor(skipped + random() * (window - skipped))
+  return (retryAfterMs(error) ?? RETRY_FLOOR_MS) + Math.floor(skipped + random() * (window - skipped))
 }
 
 /**

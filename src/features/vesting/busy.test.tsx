@@ -59,14 +59,15 @@ describe('useBusyRetry', () => {
     expect(refetch).toHaveBeenCalledTimes(2)
   })
 
-  it('waits as long as a readable Retry-After asks', () => {
+  it('waits as long as a readable Retry-After asks, plus the draw that spreads a refused crowd', () => {
     const limited = new HttpRequestError({
       url: 'https://rpc.example.org',
       status: 429,
       headers: new Headers({ 'Retry-After': '20' }),
     })
     const { hook } = setup({ error: limited, errorUpdatedAt: Date.now(), dataUpdatedAt: 0, isFetching: false })
-    expect(hook.result.current).toEqual({ secondsLeft: 20 })
+    // 20 s asked, then half of the first window of 4 s.
+    expect(hook.result.current).toEqual({ secondsLeft: 22 })
   })
 
   it('starts counting again from the first wait after a read succeeds', () => {
