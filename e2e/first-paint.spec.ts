@@ -1,7 +1,18 @@
 import type { Page } from '@playwright/test'
 import { toFunctionSelector } from 'viem'
 import { PRODUCTION_SCHEDULE } from '../src/domain/schedule'
-import { accounts, expect, type Holder, moments, nai, percent, test } from './fixtures/index'
+import { rpcUrl } from '../testing/env'
+import {
+  accounts,
+  type E2EWallet,
+  expect,
+  type Holder,
+  type LocalChain,
+  moments,
+  nai,
+  percent,
+  test,
+} from './fixtures/index'
 import { readsVesting, rpcMethods } from './fixtures/rpcRequests'
 import { card, openAs, panel } from './fixtures/ui'
 
@@ -166,8 +177,9 @@ test.describe('a cold load', () => {
   }) => {
     await chain.addHolder(alice)
     await openAs(page, wallet, alice.account)
-    // The device remembers the holder, not the figures.
-    await page.evaluate(() => localStorage.removeItem('nai.queryCache'))
+    // The device remembers the holder, not the figures: they are forgotten before the app's scripts run, since the
+    // page stores them again as it unloads.
+    await page.addInitScript(() => localStorage.removeItem('nai.queryCache'))
     // When the holder's multicall is handed to fetch, and when the app's first render has replaced the shell.
     await page.addInitScript((holder) => {
       const marks = window as unknown as { readAt?: number; renderedAt?: number }
@@ -199,6 +211,70 @@ test.describe('a cold load', () => {
     expect(readAt).toBeLessThan(renderedAt ?? 0)
     await page.waitForTimeout(1_000)
     expect(calls).toHaveLength(1)
+  })
+})
+
+test.describe('a returning holder whose figures the device does not hold', () => {
+  // Requests the page's service worker passes on would escape page.route.
+  test.use({ serviceWorkers: 'block' })
+
+  /** Opens alice's position once, so that the device remembers her, then forgets her figures for the next load. */
+  async function rememberedWithoutFigures(page: Page, chain: LocalChain, wallet: E2EWallet): Promise<void> {
+    await chain.addHolder(alice)
+    await openAs(page, wallet, alice.account)
+    // Before the app's scripts: the page stores its figures again as it unloads.
+    await page.addInitScript(() => localStorage.removeItem('nai.queryCache'))
+  }
+
+  /** Holds the answers to alice's multicall until `answer` resolves. */
+  async function holdAliceReads(page: Page, answer: () => Promise<void>): Promise<void> {
+    await page.route(
+      (url) => url.origin === rpcUrl,
+      async (route) => {
+        if (route.request().postData()?.toLowerCase().includes(alice.account.slice(2).toLowerCase())) await answer()
+        await route.continue()
+      },
+    )
+  }
+
+  test('the app’s first render waits for a quick read: the figures come without a "Loading..." before them', async ({
+    page,
+    chain,
+    wallet,
+  }) => {
+    await rememberedWithoutFigures(page, chain, wallet)
+    // An answer that takes 200 ms: longer than the app's first render, shorter than the wait for it.
+    await holdAliceReads(page, () => new Promise((resolve) => setTimeout(resolve, 200)))
+    await page.addInitScript(() => {
+      const marks = window as unknown as { loadingShown?: boolean }
+      new MutationObserver(() => {
+        if (document.querySelector('#root[data-app="started"] p.status')?.textContent === 'Loading...') {
+          marks.loadingShown = true
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true })
+    })
+    await page.reload()
+    await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
+    expect(await page.evaluate(() => (window as unknown as { loadingShown?: boolean }).loadingShown)).toBeUndefined()
+  })
+
+  test('a read that does not answer keeps the app waiting no longer than a moment: "Loading...", then the figures', async ({
+    page,
+    chain,
+    wallet,
+  }) => {
+    await rememberedWithoutFigures(page, chain, wallet)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await holdAliceReads(page, () => released)
+    await page.reload()
+    await expect(card(page).getByText('Loading...', { exact: true })).toBeVisible()
+    await expect(page.locator('#root')).toHaveAttribute('data-app', 'started')
+    release()
+    await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
+    await expect(card(page).getByText('Loading...', { exact: true })).toHaveCount(0)
   })
 })
 

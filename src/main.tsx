@@ -1,6 +1,6 @@
 import './lib/storageGuard'
 import './styles.css'
-import { StrictMode, startTransition } from 'react'
+import { type ReactNode, StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { type Address, getAddress } from 'viem'
 import { ConfigErrorPage } from './config/ConfigErrorPage'
@@ -31,40 +31,60 @@ function knownHolder(): Address | undefined {
 }
 
 /**
+ * The longest the app's first render waits for a holder's first figures, when the device has none to show meanwhile.
+ * A render started before they arrive is done twice: figures that change under a render in progress make React
+ * render again, in one blocking piece. Past this wait the app renders its loading state, then the figures.
+ */
+const FIRST_FIGURES_WAIT_MS = 500
+
+/**
  * The clients the app runs on, started before its first render. For a page that knows whose position it will show,
- * the holder's read is sent and the position's panels start loading now: both travel while the app renders.
+ * the holder's read is sent and the position's panels start loading now: both travel while the app's code loads.
  */
 function startClients(config: AppConfig) {
   const wagmiConfig = createWagmiConfig(config)
   const queryClient = startQueryClient(config)
   const holder = knownHolder()
+  let firstFigures: Promise<void> | undefined
   if (holder) {
-    prefetchHoldings(queryClient, wagmiConfig, config, holder)
+    firstFigures = prefetchHoldings(queryClient, wagmiConfig, config, holder)
     preloadPositionPanels()
   }
-  return { wagmiConfig, queryClient }
+  return { wagmiConfig, queryClient, firstFigures }
+}
+
+/** The portal on its clients, and the holder's first figures when the first render waits for them. */
+function startPortal(config: AppConfig): { page: ReactNode; firstFigures?: Promise<void> } {
+  const { wagmiConfig, queryClient, firstFigures } = startClients(config)
+  const page = (
+    <AppProviders config={config} wagmiConfig={wagmiConfig} queryClient={queryClient}>
+      <Layout>
+        <VestingCard />
+      </Layout>
+    </AppProviders>
+  )
+  return { page, firstFigures }
 }
 
 // Started here, before the first render.
-const page = parsed.ok ? (
-  <AppProviders config={parsed.config} {...startClients(parsed.config)}>
-    <Layout>
-      <VestingCard />
-    </Layout>
-  </AppProviders>
-) : (
-  <ConfigErrorPage errors={parsed.errors} />
-)
+const { page, firstFigures } = parsed.ok
+  ? startPortal(parsed.config)
+  : { page: <ConfigErrorPage errors={parsed.errors} />, firstFigures: undefined }
 const app = createRoot(root)
 const tookOver = takeOverShell(root)
 // As a transition, the first render yields to the browser every few milliseconds instead of blocking the main
 // thread in one long task while a phone is still busy with the page's start-up.
-startTransition(() =>
-  app.render(
-    <StrictMode>
-      {page}
-      <PwaControls />
-      <ShellTakenOver done={tookOver} />
-    </StrictMode>,
-  ),
-)
+const render = () =>
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        {page}
+        <PwaControls />
+        <ShellTakenOver done={tookOver} />
+      </StrictMode>,
+    ),
+  )
+if (firstFigures) {
+  const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_FIGURES_WAIT_MS))
+  void Promise.race([firstFigures, waited]).then(render)
+} else render()

@@ -134,13 +134,20 @@ const sentAtStart = new Set<string>()
 
 /**
  * Sends a holder's multicall as the page starts, before the app's first render, for a build that knows its
- * deployment's token: the read then travels while the app's code renders, instead of after. {@link useHoldings}
+ * deployment's token: the read then travels while the app's code loads, instead of after. {@link useHoldings}
  * picks up the same query (in flight, answered or failed) instead of sending another.
+ * @returns When the device has no figures of this holder's to show meanwhile, the read's end (answered or failed);
+ *   otherwise undefined.
  */
-export function prefetchHoldings(queryClient: QueryClient, wagmiConfig: WagmiConfig, app: AppConfig, holder: Address) {
+export function prefetchHoldings(
+  queryClient: QueryClient,
+  wagmiConfig: WagmiConfig,
+  app: AppConfig,
+  holder: Address,
+): Promise<void> | undefined {
   const token = app.knownDeployment?.token
   const [chain] = wagmiConfig.chains
-  if (!token || !chain) return
+  if (!token || !chain) return undefined
   const query = {
     ...readContractsQueryOptions(wagmiConfig, {
       contracts: holdingsCalls(app, multicall3Address(chain), holder, token),
@@ -150,7 +157,9 @@ export function prefetchHoldings(queryClient: QueryClient, wagmiConfig: WagmiCon
     queryKeyHashFn: hashFn,
   }
   sentAtStart.add(hashFn(query.queryKey))
-  void queryClient.prefetchQuery(query)
+  const stored = queryClient.getQueryData(query.queryKey) !== undefined
+  const read = queryClient.prefetchQuery(query)
+  return stored ? undefined : read
 }
 
 /** Everything shown for one holder, and the deployment's facts, read in a single multicall. */
