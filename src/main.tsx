@@ -38,10 +38,11 @@ function knownHolder(): Address | undefined {
 const FIRST_FIGURES_WAIT_MS = 500
 
 /**
- * The clients the app runs on, started before its first render. For a page that knows whose position it will show,
- * the holder's read is sent and the position's panels start loading now: both travel while the app's code loads.
+ * The portal on the clients it runs on, started before its first render. For a page that knows whose position it will
+ * show, the holder's read is sent and the position's panels start loading now: both travel while the app's code
+ * loads. `firstFigures` is that read, when the first render waits for it.
  */
-function startClients(config: AppConfig) {
+function startPortal(config: AppConfig): { page: ReactNode; firstFigures?: Promise<void> } {
   const wagmiConfig = createWagmiConfig(config)
   const queryClient = startQueryClient(config)
   const holder = knownHolder()
@@ -50,12 +51,6 @@ function startClients(config: AppConfig) {
     firstFigures = prefetchHoldings(queryClient, wagmiConfig, config, holder)
     preloadPositionPanels()
   }
-  return { wagmiConfig, queryClient, firstFigures }
-}
-
-/** The portal on its clients, and the holder's first figures when the first render waits for them. */
-function startPortal(config: AppConfig): { page: ReactNode; firstFigures?: Promise<void> } {
-  const { wagmiConfig, queryClient, firstFigures } = startClients(config)
   const page = (
     <AppProviders config={config} wagmiConfig={wagmiConfig} queryClient={queryClient}>
       <Layout>

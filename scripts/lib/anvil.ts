@@ -37,7 +37,8 @@ export async function freePort(): Promise<number> {
   throw new Error('No free TCP port on 127.0.0.1 between 20000 and 31999.')
 }
 
-function isFree(port: number): Promise<boolean> {
+/** Whether nothing listens on 127.0.0.1:`port`. */
+export function isFree(port: number): Promise<boolean> {
   return assertPortFree(port).then(
     () => true,
     () => false,
