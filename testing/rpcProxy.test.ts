@@ -1,11 +1,19 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { type Address, createTestClient, type Hash, http, numberToHex, pad, publicActions, walletActions } from 'viem'
+import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Anvil, startAnvil } from '../scripts/lib/anvil'
+import { ANVIL_ACCOUNTS } from '../src/config/anvil'
 import {
   FAULT_PROFILES,
+  type FaultOptions,
   MALFORMED_BODY,
+  PUBLIC_GETLOGS_MAX_RANGE,
+  PUBLIC_LAG_BLOCKS,
   parseFaultProfile,
   RATE_LIMITED_BODY,
+  RESULTS_CAP_PROFILE_LIMIT,
   type RpcCall,
   type RpcProxy,
   startRpcProxy,
@@ -493,6 +501,8 @@ describe('the fault profiles', () => {
       'rate-5',
       'getlogs-cap',
       'no-history',
+      'public',
+      'results-cap',
     ])
     for (const profile of Object.values(FAULT_PROFILES)) expect(profile.description).not.toBe('')
   })
@@ -513,15 +523,432 @@ describe('the fault profiles', () => {
     expect(parseFaultProfile('rate-5')).toEqual({ rateLimit: { perSecond: 5 } })
     expect(parseFaultProfile('getlogs-cap')).toEqual({ getLogsMaxRange: 1_000 })
     expect(parseFaultProfile('no-history')).toEqual({ getLogsRefused: true })
+    expect(parseFaultProfile('public')).toEqual({ lag: { blocks: 3 }, getLogsMaxRange: 2_048 })
+    expect([PUBLIC_LAG_BLOCKS, PUBLIC_GETLOGS_MAX_RANGE]).toEqual([3, 2_048])
+    expect(parseFaultProfile('results-cap')).toEqual({ getLogsMaxResults: RESULTS_CAP_PROFILE_LIMIT })
 
     const faults = parseFaultProfile('rate-5')
     faults.rateLimit = { perSecond: 1 }
     expect(FAULT_PROFILES['rate-5']?.faults).toEqual({ rateLimit: { perSecond: 5 } })
+    const lagging = parseFaultProfile('public')
+    if (lagging.lag) lagging.lag.blocks = 100
+    expect(FAULT_PROFILES.public?.faults.lag).toEqual({ blocks: 3 })
   })
 
   it('refuses an unknown name, listing the valid ones', () => {
-    const valid = '503, 429-burst, 429-exposed, hang, slow, malformed, drop, rate-50, rate-5, getlogs-cap, no-history'
+    const valid =
+      '503, 429-burst, 429-exposed, hang, slow, malformed, drop, rate-50, rate-5, getlogs-cap, no-history, public, results-cap'
     expect(() => parseFaultProfile('429')).toThrow(`Unknown RPC fault profile "429"; valid profiles: ${valid}.`)
     expect(() => parseFaultProfile('toString')).toThrow('Unknown RPC fault profile "toString"')
+  })
+})
+
+/** Code that emits one log with no topics and no data whenever it is called: PUSH1 0 PUSH1 0 LOG0 STOP. */
+const EMITS_A_LOG = '0x60006000a000'
+/** Code that returns the number of the block it runs in: NUMBER PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN. */
+const RETURNS_BLOCK_NUMBER = '0x4360005260206000f3'
+/** Deploys RETURNS_BLOCK_NUMBER: PUSH9 <code> PUSH1 0 MSTORE PUSH1 9 PUSH1 23 RETURN. */
+const DEPLOYS_BLOCK_NUMBER = '0x684360005260206000f360005260096017f3'
+const EMITTER: Address = '0x00000000000000000000000000000000000e1111'
+const [SENDER] = ANVIL_ACCOUNTS
+
+describe('the RPC proxy’s lagging node, against anvil', () => {
+  let anvil: Anvil
+  let chain: ReturnType<typeof anvilClient>
+
+  function anvilClient(url: string) {
+    return createTestClient({ mode: 'anvil', chain: foundry, cacheTime: 0, transport: http(url, { retryCount: 0 }) })
+      .extend(publicActions)
+      .extend(walletActions)
+  }
+
+  beforeAll(async () => {
+    anvil = await startAnvil()
+    chain = anvilClient(anvil.rpcUrl)
+    await chain.setCode({ address: EMITTER, bytecode: EMITS_A_LOG })
+    // Every test then starts with the lagging node's head above block 0.
+    await chain.mine({ blocks: 10 })
+  })
+  afterAll(() => anvil?.stop())
+
+  async function withLag(faults: FaultOptions, run: (proxy: RpcProxy) => Promise<void>) {
+    const proxy = await startRpcProxy({ upstream: anvil.rpcUrl, faults })
+    try {
+      await run(proxy)
+    } finally {
+      await proxy.stop()
+    }
+  }
+
+  /** The answers (result or error, without id) to `calls`, sent as one batch. */
+  async function batch(proxy: RpcProxy, calls: { method: string; params?: unknown[] }[]): Promise<unknown[]> {
+    const replies = (await rpc(
+      proxy.url,
+      calls.map((call, index) => ({ jsonrpc: '2.0', id: index + 1, ...call })),
+    )) as Record<string, unknown>[]
+    return replies.map(({ jsonrpc: _jsonrpc, id: _id, ...outcome }) => outcome)
+  }
+
+  /** The same call twice in one batch: the head node's answer, then the lagging node's (on a proxy at an even count). */
+  const both = (proxy: RpcProxy, method: string, params: unknown[]) =>
+    batch(proxy, [
+      { method, params },
+      { method, params },
+    ])
+
+  /** anvil mines a transaction just after it answers eth_sendTransaction: waits for its receipt. */
+  const mined = (hash: Hash) => chain.waitForTransactionReceipt({ hash, pollingInterval: 10 })
+
+  /** Sends a transaction from SENDER and returns its hash and block, once mined. */
+  async function send(transaction: { to: Address; value?: bigint }): Promise<{ hash: Hash; block: bigint }> {
+    const hash = await chain.sendTransaction({ account: SENDER, ...transaction })
+    return { hash, block: (await mined(hash)).blockNumber }
+  }
+
+  const hex = (value: bigint) => numberToHex(value)
+  const headerNotFound = { error: { code: -32000, message: 'header not found' } }
+  const blockNumberOf = (outcome: unknown) => (outcome as { result: { number: string } | null }).result?.number
+  const logBlocks = (outcome: unknown) =>
+    (outcome as { result: { blockNumber: string }[] }).result.map((log) => BigInt(log.blockNumber))
+  const logsFilter = (range: Record<string, unknown>) => [{ address: EMITTER, ...range }]
+
+  it('alternates the block-dependent reads between the head node and one `blocks` behind, per call and in batches', async () => {
+    const head = await chain.getBlockNumber()
+    await withLag({ lag: { blocks: 3 } }, async (proxy) => {
+      expect(
+        await batch(proxy, [
+          { method: 'eth_blockNumber' },
+          { method: 'eth_chainId' },
+          { method: 'eth_blockNumber' },
+          { method: 'eth_gasPrice' },
+          { method: 'eth_blockNumber' },
+          { method: 'eth_blockNumber' },
+        ]),
+      ).toEqual([
+        { result: hex(head) },
+        { result: hex(BigInt(foundry.id)) },
+        { result: hex(head - 3n) },
+        { result: expect.any(String) },
+        { result: hex(head) },
+        { result: hex(head - 3n) },
+      ])
+      // The count goes on across requests: the fifth spread call goes to the head node, the sixth to the lagging one.
+      expect(await rpc(proxy.url, { jsonrpc: '2.0', id: 7, method: 'eth_blockNumber' })).toMatchObject({
+        result: hex(head),
+      })
+      expect(await rpc(proxy.url, { jsonrpc: '2.0', id: 8, method: 'eth_blockNumber' })).toMatchObject({
+        result: hex(head - 3n),
+      })
+      expect(proxy.log.map((entry) => [entry.method, entry.node])).toEqual([
+        ['eth_blockNumber', 'head'],
+        ['eth_chainId', undefined],
+        ['eth_blockNumber', 'lagging'],
+        ['eth_gasPrice', undefined],
+        ['eth_blockNumber', 'head'],
+        ['eth_blockNumber', 'lagging'],
+        ['eth_blockNumber', 'head'],
+        ['eth_blockNumber', 'lagging'],
+      ])
+
+      // setFaults starts again from the head node; a node further behind than the chain is long is at block 0.
+      proxy.setFaults({ lag: { blocks: 1_000_000 } })
+      expect(await both(proxy, 'eth_blockNumber', [])).toEqual([{ result: hex(head) }, { result: '0x0' }])
+      proxy.setFaults({})
+      expect(await both(proxy, 'eth_blockNumber', [])).toEqual([{ result: hex(head) }, { result: hex(head) }])
+      expect(proxy.log.slice(-2).map((entry) => entry.node)).toEqual([undefined, undefined])
+    })
+  })
+
+  it('alternates in the order requests came, even while the front asks the node about an earlier one', async () => {
+    const head = await chain.getBlockNumber()
+    await withLag({ lag: { blocks: 3 }, getLogsMaxRange: 10 }, async (proxy) => {
+      const release = proxy.hold()
+      // The cap asks the node for the head before it lets the first request's eth_getLogs through.
+      const first = batch(proxy, [
+        { method: 'eth_getLogs', params: logsFilter({ fromBlock: hex(head), toBlock: 'latest' }) },
+        { method: 'eth_blockNumber' },
+      ])
+      await sleep(100)
+      const second = batch(proxy, [{ method: 'eth_blockNumber' }])
+      await sleep(100)
+      release()
+      expect((await first)[1]).toEqual({ result: hex(head - 3n) })
+      expect(await second).toEqual([{ result: hex(head) }])
+      expect(proxy.log.map((entry) => [entry.method, entry.node])).toEqual([
+        ['eth_getLogs', 'head'],
+        ['eth_blockNumber', 'lagging'],
+        ['eth_blockNumber', 'head'],
+      ])
+    })
+  })
+
+  it('the `public` profile lags by PUBLIC_LAG_BLOCKS', async () => {
+    const head = await chain.getBlockNumber()
+    await withLag(parseFaultProfile('public'), async (proxy) => {
+      expect(await both(proxy, 'eth_blockNumber', [])).toEqual([
+        { result: hex(head) },
+        { result: hex(head - BigInt(PUBLIC_LAG_BLOCKS)) },
+      ])
+    })
+  })
+
+  it('stops following the chain at `stuckAt`: its head stays there while the real one moves on', async () => {
+    const head = await chain.getBlockNumber()
+    await withLag({ lag: { blocks: 3, stuckAt: Number(head - 5n) } }, async (proxy) => {
+      expect(await both(proxy, 'eth_blockNumber', [])).toEqual([{ result: hex(head) }, { result: hex(head - 5n) }])
+      await chain.mine({ blocks: 10 })
+      expect(await both(proxy, 'eth_blockNumber', [])).toEqual([
+        { result: hex(head + 10n) },
+        { result: hex(head - 5n) },
+      ])
+    })
+    // Not stuck yet: `blocks` behind, as always.
+    await withLag({ lag: { blocks: 3, stuckAt: Number(head + 100n) } }, async (proxy) => {
+      expect(await both(proxy, 'eth_blockNumber', [])).toEqual([
+        { result: hex(head + 10n) },
+        { result: hex(head + 7n) },
+      ])
+    })
+  })
+
+  it('reads state at its own head: what changed since is not there, and a block it lacks is "header not found"', async () => {
+    const funded: Address = '0x000000000000000000000000000000000000f00d'
+    const deployed = await chain.sendTransaction({ account: SENDER, data: DEPLOYS_BLOCK_NUMBER })
+    const { contractAddress } = await mined(deployed)
+    const { block: fundedAt } = await send({ to: funded, value: 5n })
+    await chain.mine({ blocks: 1 })
+    const head = fundedAt + 1n
+    const lagging = head - 3n // Before the deployment and the funding.
+    expect(await chain.getBlockNumber()).toBe(head)
+    const nonceAt = async (blockNumber: bigint) =>
+      hex(BigInt(await chain.getTransactionCount({ address: SENDER, blockNumber })))
+
+    await withLag({ lag: { blocks: 3 } }, async (proxy) => {
+      expect(await both(proxy, 'eth_getBalance', [funded, 'latest'])).toEqual([{ result: '0x5' }, { result: '0x0' }])
+      expect(await both(proxy, 'eth_getBalance', [funded, 'pending'])).toEqual([{ result: '0x5' }, { result: '0x0' }])
+      expect(await both(proxy, 'eth_getBalance', [funded, hex(head)])).toEqual([{ result: '0x5' }, headerNotFound])
+      expect(await both(proxy, 'eth_getBalance', [funded, hex(lagging)])).toEqual([
+        { result: '0x0' },
+        { result: '0x0' },
+      ])
+      expect(await both(proxy, 'eth_getBalance', [funded, { blockNumber: hex(head) }])).toEqual([
+        { result: '0x5' },
+        headerNotFound,
+      ])
+      const headBlock = await chain.getBlock({ blockNumber: head })
+      const laggingBlock = await chain.getBlock({ blockNumber: lagging })
+      expect(await both(proxy, 'eth_getBalance', [funded, { blockHash: headBlock.hash }])).toEqual([
+        { result: '0x5' },
+        { error: { code: -32000, message: 'header for hash not found' } },
+      ])
+      expect(await both(proxy, 'eth_getBalance', [funded, { blockHash: laggingBlock.hash }])).toEqual([
+        { result: '0x0' },
+        { result: '0x0' },
+      ])
+      expect(await both(proxy, 'eth_getBalance', [SENDER, 'earliest'])).toEqual([
+        { result: hex(10_000n * 10n ** 18n) },
+        { result: hex(10_000n * 10n ** 18n) },
+      ])
+      expect(await both(proxy, 'eth_getCode', [contractAddress, 'latest'])).toEqual([
+        { result: RETURNS_BLOCK_NUMBER },
+        { result: '0x' },
+      ])
+      expect(await both(proxy, 'eth_getTransactionCount', [SENDER, 'latest'])).toEqual([
+        { result: await nonceAt(head) },
+        { result: await nonceAt(lagging) },
+      ])
+      expect(await both(proxy, 'eth_getTransactionCount', [SENDER, hex(head)])).toEqual([
+        { result: await nonceAt(head) },
+        headerNotFound,
+      ])
+    })
+  })
+
+  it('runs eth_call and eth_estimateGas at its own head, keeping the call’s state overrides', async () => {
+    await chain.mine({ blocks: 1 })
+    const head = await chain.getBlockNumber()
+    const reader: Address = '0x00000000000000000000000000000000000b10cc'
+    const overrides = { [reader]: { code: RETURNS_BLOCK_NUMBER } }
+    await withLag({ lag: { blocks: 3 } }, async (proxy) => {
+      expect(await both(proxy, 'eth_call', [{ to: reader }, 'latest', overrides])).toEqual([
+        { result: pad(hex(head)) },
+        { result: pad(hex(head - 3n)) },
+      ])
+      // No block is `latest`.
+      expect(await both(proxy, 'eth_call', [{ to: reader, data: '0x' }])).toEqual([{ result: '0x' }, { result: '0x' }])
+      expect(await both(proxy, 'eth_call', [{ to: reader }, hex(head - 1n), overrides])).toEqual([
+        { result: pad(hex(head - 1n)) },
+        headerNotFound,
+      ])
+      expect(await both(proxy, 'eth_call', [{ to: reader }, hex(head - 3n), overrides])).toEqual([
+        { result: pad(hex(head - 3n)) },
+        { result: pad(hex(head - 3n)) },
+      ])
+      const transfer = { from: SENDER, to: reader, value: '0x1' }
+      expect(await both(proxy, 'eth_estimateGas', [transfer])).toEqual([{ result: '0x5208' }, { result: '0x5208' }])
+      expect(await both(proxy, 'eth_estimateGas', [transfer, hex(head)])).toEqual([
+        { result: '0x5208' },
+        headerNotFound,
+      ])
+    })
+  })
+
+  it('answers blocks as of its own head: `latest` is its head, a later block is null', async () => {
+    await chain.mine({ blocks: 1 })
+    const head = await chain.getBlockNumber()
+    await withLag({ lag: { blocks: 3 } }, async (proxy) => {
+      expect((await both(proxy, 'eth_getBlockByNumber', ['latest', false])).map(blockNumberOf)).toEqual([
+        hex(head),
+        hex(head - 3n),
+      ])
+      const [, pending] = await both(proxy, 'eth_getBlockByNumber', ['pending', false])
+      expect(blockNumberOf(pending)).toBe(hex(head - 3n))
+      const [atHead, lagging] = await both(proxy, 'eth_getBlockByNumber', [hex(head), false])
+      expect([blockNumberOf(atHead), lagging]).toEqual([hex(head), { result: null }])
+      expect((await both(proxy, 'eth_getBlockByNumber', [hex(head - 3n), false])).map(blockNumberOf)).toEqual([
+        hex(head - 3n),
+        hex(head - 3n),
+      ])
+      expect((await both(proxy, 'eth_getBlockByNumber', ['earliest', false])).map(blockNumberOf)).toEqual([
+        '0x0',
+        '0x0',
+      ])
+    })
+  })
+
+  it('answers null for the receipt of a transaction mined after its head, until it catches up', async () => {
+    const { hash, block } = await send({ to: EMITTER })
+    await withLag({ lag: { blocks: 3 } }, async (proxy) => {
+      const [receipt, lagging] = await both(proxy, 'eth_getTransactionReceipt', [hash])
+      expect(receipt).toMatchObject({ result: { transactionHash: hash, blockNumber: hex(block) } })
+      expect(lagging).toEqual({ result: null })
+      await chain.mine({ blocks: 3 })
+      expect(await both(proxy, 'eth_getTransactionReceipt', [hash])).toEqual([receipt, receipt])
+    })
+  })
+
+  it('answers eth_getLogs up to its head with no error, [] past it, and "unknown block" for a block it lacks', async () => {
+    const { block: early } = await send({ to: EMITTER })
+    await chain.mine({ blocks: 2 })
+    const { block: head } = await send({ to: EMITTER })
+    expect(head - 3n).toBe(early) // The lagging node's head is the early log's block.
+    await withLag({ lag: { blocks: 3 } }, async (proxy) => {
+      const range = await both(proxy, 'eth_getLogs', logsFilter({ fromBlock: hex(early), toBlock: hex(head) }))
+      expect(range.map(logBlocks)).toEqual([[early, head], [early]])
+      const latest = await both(proxy, 'eth_getLogs', logsFilter({}))
+      expect(latest.map(logBlocks)).toEqual([[head], [early]])
+      const pastItsHead = await both(
+        proxy,
+        'eth_getLogs',
+        logsFilter({ fromBlock: hex(early + 1n), toBlock: 'latest' }),
+      )
+      expect(pastItsHead.map(logBlocks)).toEqual([[head], []])
+      expect(await both(proxy, 'eth_getLogs', logsFilter({ fromBlock: hex(early + 1n), toBlock: hex(early) }))).toEqual(
+        [{ result: [] }, { error: { code: -32000, message: 'invalid block range params' } }],
+      )
+      const headHash = (await chain.getBlock({ blockNumber: head })).hash
+      const [byHash, unknown] = await both(proxy, 'eth_getLogs', logsFilter({ blockHash: headHash }))
+      expect([logBlocks(byHash), unknown]).toEqual([[head], { error: { code: -32000, message: 'unknown block' } }])
+      const earlyHash = (await chain.getBlock({ blockNumber: early })).hash
+      expect((await both(proxy, 'eth_getLogs', logsFilter({ blockHash: earlyHash }))).map(logBlocks)).toEqual([
+        [early],
+        [early],
+      ])
+    })
+  })
+
+  it("refuses a range past its head as go-ethereum 1.17 does, with pastHead: 'refuse'", async () => {
+    const { block: early } = await send({ to: EMITTER })
+    await chain.mine({ blocks: 2 })
+    const { block: head } = await send({ to: EMITTER })
+    await withLag({ lag: { blocks: 3, pastHead: 'refuse' } }, async (proxy) => {
+      const range = await both(proxy, 'eth_getLogs', logsFilter({ fromBlock: hex(early), toBlock: hex(head) }))
+      expect(range).toEqual([
+        { result: expect.any(Array) },
+        { error: { code: -32602, message: 'block range extends beyond current head block' } },
+      ])
+      expect(logBlocks(range[0])).toEqual([early, head])
+      // Up to its own head, it answers as the head node does.
+      const upToItsHead = await both(proxy, 'eth_getLogs', logsFilter({ fromBlock: hex(early), toBlock: hex(early) }))
+      expect(upToItsHead.map(logBlocks)).toEqual([[early], [early]])
+    })
+  })
+
+  it('refuses a log query by its results as Infura does, counting what the answering node returned', async () => {
+    // Two logs in one block, then one three blocks later.
+    await chain.setAutomine(false)
+    await chain.sendTransaction({ account: SENDER, to: EMITTER })
+    await chain.sendTransaction({ account: SENDER, to: EMITTER })
+    await chain.mine({ blocks: 1 })
+    await chain.setAutomine(true)
+    const twice = await chain.getBlockNumber()
+    await chain.mine({ blocks: 2 })
+    const { block: once } = await send({ to: EMITTER })
+    const infura = (value: bigint) => `0x${value.toString(16).toUpperCase()}`
+    const refusal = (limit: number, from: bigint, to: bigint) => ({
+      error: {
+        code: -32005,
+        message: `query returned more than ${limit} results. Try with this block range [${infura(from)}, ${infura(to)}].`,
+        data: { from: infura(from), limit, to: infura(to) },
+      },
+    })
+    const wide = logsFilter({ fromBlock: hex(twice), toBlock: hex(once) })
+
+    await withLag({ getLogsMaxResults: 2 }, async (proxy) => {
+      // The third log is in `once`: the range to ask ends the block before it.
+      expect(await batch(proxy, [{ method: 'eth_getLogs', params: wide }])).toEqual([refusal(2, twice, once - 1n)])
+      // Past 3 logs no refusal; `latest` is `once`, where the query starts.
+      expect(
+        (await batch(proxy, [{ method: 'eth_getLogs', params: logsFilter({ fromBlock: hex(twice + 1n) }) }])).map(
+          logBlocks,
+        ),
+      ).toEqual([[once]])
+      proxy.setFaults({ getLogsMaxResults: 1 })
+      // The second log is in the query's first block: the range to ask is that block alone.
+      expect(await batch(proxy, [{ method: 'eth_getLogs', params: wide }])).toEqual([refusal(1, twice, twice)])
+      const twiceHash = (await chain.getBlock({ blockNumber: twice })).hash
+      expect(await batch(proxy, [{ method: 'eth_getLogs', params: logsFilter({ blockHash: twiceHash }) }])).toEqual([
+        refusal(1, twice, twice),
+      ])
+      expect(proxy.log.map((entry) => entry.refused?.code)).toEqual([-32005, undefined, -32005, -32005])
+    })
+
+    // Behind the lag, the head node's three logs are refused and the lagging node's two (up to `once - 3`) are not.
+    await withLag({ lag: { blocks: 3 }, getLogsMaxResults: 2 }, async (proxy) => {
+      const [atHead, lagging] = await both(proxy, 'eth_getLogs', wide)
+      expect(atHead).toEqual(refusal(2, twice, once - 1n))
+      expect(logBlocks(lagging)).toEqual([twice, twice])
+    })
+  })
+
+  it('judges a call at the front, as asked and before a node is chosen: a refused call is not counted', async () => {
+    const head = await chain.getBlockNumber()
+    await withLag({ lag: { blocks: 3 }, getLogsMaxRange: 10 }, async (proxy) => {
+      const [refused, first, asked, second] = await batch(proxy, [
+        { method: 'eth_getLogs', params: logsFilter({ fromBlock: '0x0' }) },
+        { method: 'eth_blockNumber' },
+        // Ten blocks up to the real head pass the cap, though the lagging node then reads only seven.
+        { method: 'eth_getLogs', params: logsFilter({ fromBlock: hex(head - 9n), toBlock: 'latest' }) },
+        { method: 'eth_blockNumber' },
+      ])
+      // `latest` is the real head to the cap, not the lagging node's.
+      expect(refused).toEqual({
+        error: { code: -32000, message: `requested too many blocks from 0 to ${head}, maximum is set to 10` },
+      })
+      expect([first, second]).toEqual([{ result: hex(head) }, { result: hex(head) }])
+      expect(asked).toMatchObject({ result: expect.any(Array) })
+      expect(await batch(proxy, [{ method: 'eth_getLogs', params: logsFilter({ fromBlock: '0x0' }) }])).toMatchObject([
+        { error: { code: -32000 } },
+      ])
+      expect(await batch(proxy, [{ method: 'eth_blockNumber' }])).toEqual([{ result: hex(head - 3n) }])
+      expect(proxy.log.map((entry) => [entry.method, entry.refused !== undefined, entry.node])).toEqual([
+        ['eth_getLogs', true, undefined],
+        ['eth_blockNumber', false, 'head'],
+        ['eth_getLogs', false, 'lagging'],
+        ['eth_blockNumber', false, 'head'],
+        ['eth_getLogs', true, undefined],
+        ['eth_blockNumber', false, 'lagging'],
+      ])
+    })
   })
 })

@@ -6,8 +6,14 @@
  * Faults are options, at two levels. HTTP faults act on a whole request before any call in it is read: a status such
  * as 429 (with or without an exposed Retry-After) or 503, a hang, a slow answer, a body that is not JSON, a dropped
  * connection, or a per-client request rate. Each call fault then looks at one JSON-RPC call and either answers it
- * with an error, as the public node would, or lets it through to the node. `FAULT_PROFILES` names ready-made
- * combinations for manual runs (`npm start -- --rpc-faults <profile>`).
+ * with an error, as the public node would, or lets it through to the node.
+ *
+ * Behind that front, `lag` makes the endpoint load-balanced, as public ones are: the block-dependent reads alternate,
+ * call by call, between the node at the head and a node some blocks behind it, which answers as go-ethereum does at
+ * its own head (it is computed from the real node's history: no second node runs). `getLogsMaxResults` then refuses a
+ * log query by how many logs the answering node returned, as Infura does. `FAULT_PROFILES` names ready-made
+ * combinations for manual runs (`npm start -- --rpc-faults <profile>`); `public` is a public endpoint's usual
+ * conditions: a lagging node behind the balancer and a cap on log ranges.
  *
  * It also records what an app asks for — every call with when it arrived and, for an `eth_call`, which read it was —
  * and can hold every answer back, so that the benches can count an app's reads and see what a page shows without
@@ -39,6 +45,33 @@ export type FaultOptions = {
   /** `eth_getLogs` is refused whatever its range, as by a node that keeps no history. */
   getLogsRefused?: boolean
   /**
+   * `eth_getLogs` whose answer holds more logs than this is refused after the node has answered, with Infura's
+   * -32005 and the block range to ask instead. It counts what the answering node returned, so it acts after `lag`.
+   */
+  getLogsMaxResults?: number
+  /**
+   * The endpoint is load-balanced over two nodes: the real one at the head, and one `blocks` behind it. The
+   * block-dependent reads (eth_blockNumber, eth_call, eth_getBalance, eth_getCode, eth_getTransactionCount,
+   * eth_estimateGas, eth_getBlockByNumber, eth_getTransactionReceipt, eth_getLogs) alternate between them per call, in
+   * the order they arrive and inside batches too, starting with the head node; `setFaults` starts again from the head
+   * node. Other methods go to the head node and are not counted. `getLogsRefused` and `getLogsMaxRange` are the endpoint's front: they judge a call
+   * as asked, before a node is chosen, and a call they refuse is not counted either.
+   */
+  lag?: {
+    blocks: number
+    /**
+     * How the lagging node answers an `eth_getLogs` range that ends past its head: `'short'` (the default) with the
+     * logs up to its head and no error, as go-ethereum up to v1.15.8 and the nodes built on it; `'refuse'` with
+     * go-ethereum v1.17's -32602 'block range extends beyond current head block'.
+     */
+    pastHead?: 'short' | 'refuse'
+    /**
+     * The node behind stops following the chain at this block, as a node that fell out of sync while the balancer
+     * still sends it calls: its head is the lower of this and `blocks` behind the real one.
+     */
+    stuckAt?: number
+  }
+  /**
    * Every HTTP request gets this fault; with `requests`, only the next N requests (counted from when the faults were
    * set), then requests pass.
    */
@@ -65,12 +98,22 @@ export type FaultContext = { node: (method: string, params: unknown[]) => Promis
 /** Refuses `call` with an error, or returns `undefined` to let it through. */
 export type CallFault = (call: RpcCall, context: FaultContext) => Promise<RpcError | undefined>
 
+/** The nodes behind a load-balanced endpoint (`FaultOptions.lag`). */
+export type BalancedNode = 'head' | 'lagging'
+
 /**
- * One entry per call the proxy saw: its method and whether a fault answered it; `at` is when its request arrived
- * (epoch milliseconds, comparable with a page's clock), and `call` says which read an `eth_call` was: its target,
- * selector and calldata size.
+ * One entry per call the proxy saw: its method and whether a fault answered it (the front's faults, or the cap on
+ * results); `at` is when its request arrived (epoch milliseconds, comparable with a page's clock), `call` says which
+ * read an `eth_call` was: its target, selector and calldata size, and `node` which node answered a call that `lag`
+ * spreads over two.
  */
-export type ProxyLogEntry = { method: string; refused: RpcError | undefined; at: number; call?: string }
+export type ProxyLogEntry = {
+  method: string
+  refused: RpcError | undefined
+  at: number
+  call?: string
+  node?: BalancedNode
+}
 
 /** One entry per POST the proxy saw, in the order they were answered (or hung, or dropped). */
 export type HttpLogEntry = {
@@ -104,8 +147,16 @@ export type RpcProxy = {
 
 const BLOCK_TAGS_AT_HEAD = new Set(['latest', 'pending', 'safe', 'finalized'])
 
+/** A JSON-RPC quantity (a hex string) as a number; `undefined` for anything else. */
+function quantity(value: unknown): bigint | undefined {
+  return typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value) ? BigInt(value) : undefined
+}
+
+const hexOf = (value: bigint): string => `0x${value.toString(16)}`
+
 async function blockOf(tag: unknown, context: FaultContext): Promise<bigint> {
-  if (typeof tag === 'string' && /^0x[0-9a-f]+$/i.test(tag)) return BigInt(tag)
+  const number = quantity(tag)
+  if (number !== undefined) return number
   if (tag === 'earliest') return 0n
   if (tag === undefined || (typeof tag === 'string' && BLOCK_TAGS_AT_HEAD.has(tag))) {
     return BigInt(String(await context.node('eth_blockNumber', [])))
@@ -139,6 +190,218 @@ export function getLogsRefusal(): CallFault {
     call.method === 'eth_getLogs'
       ? { code: -32000, message: 'historical logs are not available on this node' }
       : undefined
+}
+
+/** Refuses a call's result once the node has answered it, or returns `undefined` to pass it on. */
+export type ResultFault = (call: RpcCall, result: unknown, context: FaultContext) => Promise<RpcError | undefined>
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The block of a log (or of a block or a receipt): its `blockNumber`, or `number`. */
+function blockNumberIn(value: unknown): bigint | undefined {
+  if (!isRecord(value)) return undefined
+  return quantity(value.blockNumber) ?? quantity(value.number)
+}
+
+/** Infura writes the hex digits of a block number in upper case. */
+const infuraHex = (value: bigint): string => `0x${value.toString(16).toUpperCase()}`
+
+/**
+ * Infura's refusal of a log query by its results: more than `limit` logs is -32005, naming the range to ask instead:
+ * from the query's start to the block before the first log past the limit, or the start itself when that log is in it.
+ */
+export function getLogsResultsCap(limit: number): ResultFault {
+  return async (call, result, context) => {
+    if (call.method !== 'eth_getLogs' || !Array.isArray(result) || result.length <= limit) return undefined
+    const filter = logFilter(call)
+    const from =
+      filter && 'blockHash' in filter
+        ? (blockNumberIn(result[0]) ?? 0n)
+        : await blockOf(filter?.fromBlock ?? 'latest', context)
+    const pastLimit = blockNumberIn(result[limit])
+    const to = pastLimit !== undefined && pastLimit - 1n > from ? pastLimit - 1n : from
+    return {
+      code: -32005,
+      message: `query returned more than ${limit} results. Try with this block range [${infuraHex(from)}, ${infuraHex(to)}].`,
+      data: { from: infuraHex(from), limit, to: infuraHex(to) },
+    }
+  }
+}
+
+/** A call's answer: a result or a JSON-RPC error. */
+type Outcome = { result: unknown } | { error: RpcError }
+
+/**
+ * What the proxy does with one call: answer it itself, or ask the node (the call perhaps rewritten) and perhaps rework
+ * the node's result.
+ */
+type Plan = { answer: Outcome } | { ask: RpcCall; rework?: (result: unknown) => unknown }
+
+/** The lagging node as one request sees it: its head, and the real node, whose history it answers from. */
+type LaggingNode = { head: bigint; node: FaultContext['node']; refusesPastHead: boolean }
+
+/** How the lagging node answers one method. */
+type LaggingMethod = (call: RpcCall, lagging: LaggingNode) => Promise<Plan>
+
+/** go-ethereum answers an error that carries no code of its own with -32000 (rpc/json.go, errorMessage). */
+const gethError = (message: string): Outcome => ({ error: { code: -32000, message } })
+
+function paramsOf(call: RpcCall): unknown[] {
+  return Array.isArray(call.params) ? call.params : []
+}
+
+function withParam(call: RpcCall, index: number, value: unknown): RpcCall {
+  const params = [...paramsOf(call)]
+  params[index] = value
+  return { ...call, params }
+}
+
+/** The number of the block the real node answers `method` with; `undefined` when it knows none or refuses. */
+async function blockNumberFrom(lagging: LaggingNode, method: string, params: unknown[]): Promise<bigint | undefined> {
+  try {
+    return blockNumberIn(await lagging.node(method, params))
+  } catch {
+    return undefined // The call itself goes to the node, which answers it as it would.
+  }
+}
+
+const min = (a: bigint, b: bigint): bigint => (a < b ? a : b)
+
+/**
+ * The block a block parameter names on the lagging node, and whether it was named by hash; `undefined` when the proxy
+ * cannot tell (a malformed parameter, a hash the real node does not know), and the node answers the call as it would.
+ */
+async function laggingBlock(
+  param: unknown,
+  lagging: LaggingNode,
+): Promise<{ number: bigint; byHash: boolean } | undefined> {
+  // No block is `latest`, go-ethereum's default; `pending` is read as `latest`: the double builds no pending block.
+  if (param === undefined || param === null || param === 'latest' || param === 'pending') {
+    return { number: lagging.head, byHash: false }
+  }
+  if (param === 'earliest') return { number: 0n, byHash: false }
+  if (param === 'safe' || param === 'finalized') {
+    // A node behind has its safe and finalized blocks no later than its own head.
+    const tagged = await blockNumberFrom(lagging, 'eth_getBlockByNumber', [param, false])
+    return tagged === undefined ? undefined : { number: min(tagged, lagging.head), byHash: false }
+  }
+  const number = quantity(param)
+  if (number !== undefined) return { number, byHash: false }
+  if (!isRecord(param)) return undefined
+  // EIP-1898's object: a block by number, or by the hash of a block the real node may have and the lagging one not yet.
+  if ('blockHash' in param) {
+    const hashed = await blockNumberFrom(lagging, 'eth_getBlockByHash', [param.blockHash, false])
+    return hashed === undefined ? undefined : { number: hashed, byHash: true }
+  }
+  return 'blockNumber' in param ? laggingBlock(param.blockNumber, lagging) : undefined
+}
+
+/**
+ * A state read whose block parameter is at `blockIndex` (eth_call, eth_getBalance, …), at the lagging node's block.
+ * State at a block it does not have yet is refused without asking the node, in go-ethereum's words
+ * (eth/api_backend.go, StateAndHeaderByNumberOrHash: 'header not found' by number, 'header for hash not found' by
+ * hash); at or below its head the real node serves the same state from its history.
+ */
+function laggingStateRead(blockIndex: number): LaggingMethod {
+  return async (call, lagging) => {
+    const block = await laggingBlock(paramsOf(call)[blockIndex], lagging)
+    if (!block) return { ask: call }
+    if (block.number > lagging.head) {
+      return { answer: gethError(block.byHash ? 'header for hash not found' : 'header not found') }
+    }
+    return { ask: block.byHash ? call : withParam(call, blockIndex, hexOf(block.number)) }
+  }
+}
+
+/**
+ * `latest` is the lagging node's head, and a later block is one it does not have: go-ethereum answers an unknown
+ * number with null (internal/ethapi/api.go, GetBlockByNumber).
+ */
+const laggingBlockByNumber: LaggingMethod = async (call, lagging) => {
+  const [tag] = paramsOf(call)
+  const block = typeof tag === 'string' ? await laggingBlock(tag, lagging) : undefined
+  if (!block) return { ask: call }
+  if (block.number > lagging.head) return { answer: { result: null } }
+  return { ask: withParam(call, 0, hexOf(block.number)) }
+}
+
+/**
+ * A transaction mined after the lagging node's head is one it has not seen: go-ethereum answers its receipt with null
+ * (internal/ethapi/api.go, GetTransactionReceipt).
+ */
+const laggingReceipt: LaggingMethod = async (call, lagging) => ({
+  ask: call,
+  rework: (receipt) => {
+    const mined = blockNumberIn(receipt)
+    return mined !== undefined && mined > lagging.head ? null : receipt
+  },
+})
+
+/**
+ * `eth_getLogs` as go-ethereum up to v1.15.8 answers it (eth/filters/api.go, GetLogs; eth/filters/filter.go, Logs and
+ * unindexedLogs): a block hash it does not have is 'unknown block', an explicit range that ends before it starts is
+ * 'invalid block range params', and otherwise the filter walks the headers from the range's start to its end and stops
+ * silently at the first one it lacks: a range past its head answers the logs up to its head with no error, and one
+ * that starts past its head answers []. From v1.15.9 go-ethereum refuses a range that ends past its head instead
+ * (`pastHead: 'refuse'`); the silent answer is the default, as it is the one an app cannot tell from a complete answer.
+ */
+const laggingLogs: LaggingMethod = async (call, lagging) => {
+  const filter = logFilter(call)
+  if (!filter) return { ask: call }
+  if ('blockHash' in filter) {
+    const block = await laggingBlock({ blockHash: filter.blockHash }, lagging)
+    return block && block.number > lagging.head ? { answer: gethError('unknown block') } : { ask: call }
+  }
+  const from = await laggingBlock(filter.fromBlock, lagging)
+  const to = await laggingBlock(filter.toBlock, lagging)
+  if (!from || !to) return { ask: call }
+  const explicit = quantity(filter.fromBlock) !== undefined && quantity(filter.toBlock) !== undefined
+  if (explicit && from.number > to.number) return { answer: gethError('invalid block range params') }
+  if (lagging.refusesPastHead && to.number > lagging.head) {
+    // go-ethereum v1.17 (eth/filters/api.go, GetLogs): errInvalidBlockRange's successor for a range past the head.
+    return { answer: { error: { code: -32602, message: 'block range extends beyond current head block' } } }
+  }
+  if (from.number > lagging.head) return { answer: { result: [] } }
+  const range = { fromBlock: hexOf(from.number), toBlock: hexOf(min(to.number, lagging.head)) }
+  return { ask: withParam(call, 0, { ...filter, ...range }) }
+}
+
+/**
+ * The block-dependent reads a load-balanced endpoint spreads over its nodes, and how the lagging one answers each.
+ * go-ethereum's eth_blockNumber is its own head (internal/ethapi/api.go, BlockNumber).
+ */
+const LAGGING_METHODS = new Map<string, LaggingMethod>([
+  ['eth_blockNumber', async (_call, lagging) => ({ answer: { result: hexOf(lagging.head) } })],
+  ['eth_call', laggingStateRead(1)],
+  ['eth_getBalance', laggingStateRead(1)],
+  ['eth_getCode', laggingStateRead(1)],
+  ['eth_getTransactionCount', laggingStateRead(1)],
+  ['eth_estimateGas', laggingStateRead(1)],
+  ['eth_getBlockByNumber', laggingBlockByNumber],
+  ['eth_getTransactionReceipt', laggingReceipt],
+  ['eth_getLogs', laggingLogs],
+])
+
+/** One call on its way through the proxy, with its log entry: the front's refusal, or the node chosen for it. */
+type Routed = { call: RpcCall; entry: ProxyLogEntry }
+
+/** What the proxy does with a routed call: the front's refusal, the lagging node's answer, or the node's. */
+function planOf({ call, entry }: Routed, lagging: LaggingNode | undefined): Promise<Plan> | Plan {
+  if (entry.refused) return { answer: { error: entry.refused } }
+  const method = LAGGING_METHODS.get(call.method)
+  if (entry.node !== 'lagging' || !lagging || !method) return { ask: call }
+  return method(call, lagging)
+}
+
+/** A plan's outcome, once the node has answered what it was asked (`replies`, by id). */
+function outcomeOf(plan: Plan, replies: Map<string, RpcReply>): Outcome {
+  if ('answer' in plan) return plan.answer
+  const reply = replies.get(JSON.stringify(plan.ask.id))
+  if (!reply) return { error: { code: -32603, message: 'the node gave no answer' } }
+  if ('error' in reply) return { error: reply.error }
+  return { result: plan.rework ? plan.rework(reply.result) : reply.result }
 }
 
 /** The faults an options object switches on, in the order they are tried. */
@@ -224,6 +487,13 @@ function clientOf(request: IncomingMessage): string {
   return [request.socket.remoteAddress ?? '', header(request, 'origin'), header(request, 'x-forwarded-for')].join('|')
 }
 
+/** How many blocks the `public` profile's lagging node is behind the head: what a read it answers can miss. */
+export const PUBLIC_LAG_BLOCKS = 3
+/** The `public` profile's cap on an `eth_getLogs` range, in blocks: Avalanche's public API's. */
+export const PUBLIC_GETLOGS_MAX_RANGE = 2_048
+/** The `results-cap` profile's limit on the logs one `eth_getLogs` may return: Infura's 10,000 is out of a local chain's reach. */
+export const RESULTS_CAP_PROFILE_LIMIT = 10
+
 /** Named faults for manual runs: `npm start -- --rpc-faults <name>`. */
 export const FAULT_PROFILES: Record<string, { description: string; faults: FaultOptions }> = {
   '429-burst': {
@@ -270,6 +540,14 @@ export const FAULT_PROFILES: Record<string, { description: string; faults: Fault
     description: 'every eth_getLogs is refused, as by a node that keeps no history',
     faults: { getLogsRefused: true },
   },
+  public: {
+    description: `a public endpoint: load-balanced over a node at the head and one ${PUBLIC_LAG_BLOCKS} blocks behind (alternating per call), eth_getLogs capped at 2,048 blocks as Avalanche's public API`,
+    faults: { lag: { blocks: PUBLIC_LAG_BLOCKS }, getLogsMaxRange: PUBLIC_GETLOGS_MAX_RANGE },
+  },
+  'results-cap': {
+    description: `eth_getLogs returning more than ${RESULTS_CAP_PROFILE_LIMIT} logs is refused as Infura refuses more than 10,000 (-32005, naming a block range to ask instead)`,
+    faults: { getLogsMaxResults: RESULTS_CAP_PROFILE_LIMIT },
+  },
 }
 
 /** The faults of a named profile (a copy); an unknown name throws, listing the valid ones. */
@@ -289,12 +567,19 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
   let rateLimit: FaultOptions['rateLimit']
   /** Per client: when its current second started and how many requests it made in it. */
   let windows = new Map<string, { start: number; count: number }>()
+  let lag: FaultOptions['lag']
+  /** How many calls `lag` has spread over the two nodes: an even count sends the next one to the head node. */
+  let balanced = 0
+  let resultsCap: ResultFault | undefined
   const setFaults = (next: FaultOptions) => {
     faults = faultsFor(next)
     httpFault = next.http
     httpRemaining = next.http?.requests
     rateLimit = next.rateLimit
     windows = new Map()
+    lag = next.lag
+    balanced = 0
+    resultsCap = next.getLogsMaxResults === undefined ? undefined : getLogsResultsCap(next.getLogsMaxResults)
   }
   setFaults(options.faults ?? {})
   const log: ProxyLogEntry[] = []
@@ -328,26 +613,79 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
     return undefined
   }
 
-  const answer = async (calls: RpcCall[], at: number): Promise<RpcReply[]> => {
-    const refusals = await Promise.all(calls.map(refusalOf))
-    for (const [index, call] of calls.entries()) {
+  /** The node `lag` sends this call to, if it spreads it; counts it. */
+  const nodeFor = (call: RpcCall, refused: RpcError | undefined): BalancedNode | undefined => {
+    if (refused || !lag || !LAGGING_METHODS.has(call.method)) return undefined
+    const node = balanced % 2 === 0 ? 'head' : 'lagging'
+    balanced += 1
+    return node
+  }
+
+  /** Each call's log entry: the front's refusal, or the node that answers it. */
+  const routeNow = async (calls: RpcCall[], at: number): Promise<Routed[]> => {
+    const judged = await Promise.all(calls.map(async (call) => ({ call, refused: await refusalOf(call) })))
+    return judged.map(({ call, refused }) => {
       const described = describeCall(call)
-      log.push({ method: call.method, refused: refusals[index], at, ...(described ? { call: described } : {}) })
-    }
-    const through = calls.filter((_, index) => refusals[index] === undefined)
-    const forwarded = through.length > 0 ? ((await post(through)) as RpcReply[]) : []
-    const byId = new Map(forwarded.map((reply) => [JSON.stringify(reply.id), reply]))
-    return calls.map((call, index) => {
-      const error = refusals[index]
-      if (error) return { jsonrpc: '2.0', id: call.id, error }
-      return (
-        byId.get(JSON.stringify(call.id)) ?? {
-          jsonrpc: '2.0',
-          id: call.id,
-          error: { code: -32603, message: 'the node gave no answer' },
-        }
-      )
+      const node = nodeFor(call, refused)
+      const entry = {
+        method: call.method,
+        refused,
+        at,
+        ...(described ? { call: described } : {}),
+        ...(node ? { node } : {}),
+      }
+      return { call, entry }
     })
+  }
+
+  /**
+   * `routeNow`, one request at a time: the front's faults may ask the node before a call is routed, and the calls must
+   * still alternate in the order their requests came.
+   */
+  let routing: Promise<unknown> = Promise.resolve()
+  const route = (calls: RpcCall[], at: number): Promise<Routed[]> => {
+    const routed = routing.then(() => routeNow(calls, at))
+    routing = routed.catch(() => undefined)
+    return routed
+  }
+
+  /** The lagging node now: `blocks` behind the real node's head, and never below block 0. */
+  const laggingNow = async ({ blocks, pastHead, stuckAt }: NonNullable<FaultOptions['lag']>): Promise<LaggingNode> => {
+    const head = quantity(await context.node('eth_blockNumber', []))
+    if (head === undefined) throw new Error('the node answered eth_blockNumber without a block number')
+    const behind = stuckAt === undefined ? head - BigInt(blocks) : min(head - BigInt(blocks), BigInt(stuckAt))
+    return { head: behind > 0n ? behind : 0n, node: context.node, refusesPastHead: pastHead === 'refuse' }
+  }
+
+  /** Asks the node, in one batch, every call the plans ask; its replies by id. */
+  const askNode = async (plans: Plan[]): Promise<Map<string, RpcReply>> => {
+    const asked = plans.flatMap((plan) => ('ask' in plan ? [plan.ask] : []))
+    const replies = asked.length > 0 ? ((await post(asked)) as RpcReply[]) : []
+    return new Map(replies.map((reply) => [JSON.stringify(reply.id), reply]))
+  }
+
+  /** The cap on results judges what the answering node returned; its refusal replaces the answer, and is logged. */
+  const afterResultsCap = async (asked: RpcCall, outcome: Outcome, entry: ProxyLogEntry): Promise<Outcome> => {
+    if (!resultsCap || !('result' in outcome)) return outcome
+    const refused = await resultsCap(asked, outcome.result, context)
+    if (!refused) return outcome
+    entry.refused = refused
+    return { error: refused }
+  }
+
+  const answer = async (calls: RpcCall[], at: number): Promise<RpcReply[]> => {
+    const routed = await route(calls, at)
+    log.push(...routed.map(({ entry }) => entry))
+    // The lagging node's head is read once per request: every call in it sees the same chain.
+    const lagging = lag && routed.some(({ entry }) => entry.node === 'lagging') ? await laggingNow(lag) : undefined
+    const planned = await Promise.all(routed.map(async (each) => ({ ...each, plan: await planOf(each, lagging) })))
+    const replies = await askNode(planned.map(({ plan }) => plan))
+    return Promise.all(
+      planned.map(async ({ call, entry, plan }): Promise<RpcReply> => {
+        const outcome = await afterResultsCap('ask' in plan ? plan.ask : call, outcomeOf(plan, replies), entry)
+        return { jsonrpc: '2.0', id: call.id, ...outcome }
+      }),
+    )
   }
 
   /** The HTTP fault this request meets, if any; counts it against `requests`. */
