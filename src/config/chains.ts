@@ -1,5 +1,6 @@
 import { type Address, type Chain, defineChain } from 'viem'
 import { avalanche, mainnet } from 'viem/chains'
+import type { LogLimits } from '../domain/logRanges'
 import type { AppConfig } from './env'
 
 /** Where Multicall3 lives on every public chain; the local chain gets it at the same address. */
@@ -43,4 +44,20 @@ export function chainFor(config: AppConfig): Chain {
 
 export function multicall3Address(chain: Chain) {
   return chain.contracts?.multicall3?.address ?? MULTICALL3_ADDRESS
+}
+
+/**
+ * Each chain's log limits: the widest `eth_getLogs` range its public endpoints accept (Avalanche's public API allows
+ * 2,048 blocks; a narrower cap is found by halving), and how many blocks a node behind a public endpoint's load
+ * balancer is taken to lag its peers at most (a minute on Ethereum, half a minute on Avalanche; the local chain's
+ * public-endpoint double lags 3).
+ */
+const LOG_LIMITS: Record<AppConfig['chainId'], LogLimits> = {
+  1: { maxRange: 10_000n, settleBlocks: 5n },
+  43114: { maxRange: 2_048n, settleBlocks: 16n },
+  31337: { maxRange: 10_000n, settleBlocks: 4n },
+}
+
+export function logLimitsFor(chainId: AppConfig['chainId']): LogLimits {
+  return LOG_LIMITS[chainId]
 }

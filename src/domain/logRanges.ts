@@ -1,3 +1,15 @@
+/** What a chain's endpoints serve in one `eth_getLogs`, and how far behind its peers a node may answer. */
+export type LogLimits = {
+  /** The widest range asked for first; a refused range is halved. */
+  maxRange: bigint
+  /**
+   * Blocks counted as read only this far below the head the reading saw: a node behind a load balancer answers a
+   * range that ends past its own head with the logs up to its head, and no error, so the last blocks of a range are
+   * read again until every node in rotation has them.
+   */
+  settleBlocks: bigint
+}
+
 /**
  * Reads logs over the blocks [from, to] in ranges a node accepts. Public RPCs cap `eth_getLogs` (by blocks, by results
  * or by response size): a refused range is halved and asked again, down to a single block, whose refusal is final;
@@ -26,8 +38,10 @@ export async function inLogRanges<T>(options: {
       start = end + 1n
       range = range * 2n < maxRange ? range * 2n : maxRange
     } catch (error) {
-      if (range === 1n || isFinal?.(error)) throw error
-      range /= 2n
+      // Halved from what was asked: the last range before `to` can be narrower than `range`.
+      const asked = end - start + 1n
+      if (asked === 1n || isFinal?.(error)) throw error
+      range = asked / 2n
     }
   }
   return all

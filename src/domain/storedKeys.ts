@@ -9,6 +9,8 @@ export const STORED_KEYS = {
   lastHolder: 'nai.lastHolder',
   /** The addresses saved for watching, most recent first. */
   watchedAddresses: 'nai.watchedAddresses',
+  /** The block each holder's figures come from, so that no later answer shows them older (see `domain/readFloor`). */
+  readFloors: 'nai.readFloors',
   /** The write being waited for. */
   pendingTransaction: 'nai.pendingTransaction',
   /** A wallet connection that ended without the holder asking. */

@@ -10,6 +10,9 @@ import {
   encodeFunctionData,
   HttpRequestError,
   InsufficientFundsError,
+  InvalidInputRpcError,
+  InvalidParamsRpcError,
+  LimitExceededRpcError,
   RpcRequestError,
   TimeoutError,
   TransactionExecutionError,
@@ -26,11 +29,15 @@ import {
   describeError,
   type ErrorSentences,
   errorCauses,
+  isAnswerBehind,
+  isEndpointFailure,
+  isLogQueryRefusal,
   isUserRejection,
   isWalletRequestExpiry,
   revertSentence,
   SOLIDITY_ERRORS,
 } from './errors'
+import { AnswerBehindError } from './readFloors'
 
 const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const account = privateKeyToAccount(ANVIL_PRIVATE_KEYS[0])
@@ -252,5 +259,110 @@ describe('describeError: anything else', () => {
     Object.assign(viemError, { cause: { cause: viemError } })
     expect(errorCauses(viemError)).toHaveLength(2)
     expect(describeError(viemError)).toEqual({ kind: 'failed', message: 'Outer.' })
+  })
+})
+
+/**
+ * What viem's client throws for a JSON-RPC error a node answered to `eth_getLogs`: the node's error in an
+ * RpcRequestError, wrapped in the class its code maps to.
+ */
+function nodeError(code: number, message: string, data?: unknown): Error {
+  const cause = new RpcRequestError({
+    body: { method: 'eth_getLogs' },
+    error: { code, message, ...(data === undefined ? {} : { data }) },
+    url: 'https://rpc.example.org',
+  })
+  if (code === LimitExceededRpcError.code) return new LimitExceededRpcError(cause)
+  if (code === InvalidParamsRpcError.code) return new InvalidParamsRpcError(cause)
+  if (code === InvalidInputRpcError.code) return new InvalidInputRpcError(cause)
+  return cause
+}
+
+describe('isLogQueryRefusal: a log query refused for its size', () => {
+  it.each<[string, number, string, unknown]>([
+    [
+      "Infura's cap on results (-32005, otherwise its rate limit)",
+      -32005,
+      'query returned more than 10000 results. Try with this block range [0x16C5A22, 0x16C5A80].',
+      { from: '0x16C5A22', limit: 10000, to: '0x16C5A80' },
+    ],
+    [
+      "Alchemy's cap on the response size",
+      -32602,
+      'Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters, this block range should work: [0x16c5a22, 0x16c5a80]',
+      undefined,
+    ],
+    [
+      "Avalanche's public API's cap on blocks",
+      -32000,
+      'requested too many blocks from 0 to 5000, maximum is set to 2048',
+      undefined,
+    ],
+    [
+      'a cap on results naming the range to retry',
+      -32602,
+      'query exceeds max results 20000, retry with the range 23879634-23879696',
+      undefined,
+    ],
+    ['a cap on blocks in thousands', -32000, 'eth_getLogs range is too large, max is 1k blocks', undefined],
+    ['a cap on blocks as a limit', -32000, 'eth_getLogs is limited to 1024 block range', undefined],
+    ['a cap on blocks as a maximum', -32000, 'query exceeds max block range 100000', undefined],
+  ])(
+    '%s is a refusal, and no endpoint failure: asked again unchanged, it is refused again',
+    (_, code, message, data) => {
+      const error = nodeError(code, message, data)
+      expect(isLogQueryRefusal(error)).toBe(true)
+      expect(isEndpointFailure(error)).toBe(false)
+      // However the read wraps it.
+      expect(isLogQueryRefusal(new Error('The history could not be read.', { cause: error }))).toBe(true)
+    },
+  )
+
+  it.each<[string, Error]>([
+    ["Infura's rate limit", nodeError(-32005, 'Too Many Requests')],
+    [
+      "Infura's rate limit per project",
+      nodeError(-32005, 'project ID request rate exceeded', {
+        see: 'https://infura.io/dashboard',
+        current_rps: 13.333,
+        allowed_rps: 10,
+        backoff_seconds: 30,
+      }),
+    ],
+    [
+      'an HTTP 429',
+      new HttpRequestError({ url: 'https://rpc.example.org', status: 429, body: { method: 'eth_getLogs' } }),
+    ],
+  ])('%s is no refusal, but an endpoint failure: the same query may pass later', (_, error) => {
+    expect(isLogQueryRefusal(error)).toBe(false)
+    expect(isEndpointFailure(error)).toBe(true)
+  })
+
+  it.each<[string, Error]>([
+    ['a revert', nodeError(3, 'execution reverted')],
+    ['a block the node does not have', nodeError(-32000, 'header not found')],
+    // It names a range, but says how far the node has synced, not how big the query is.
+    ['a range past the node’s head', nodeError(-32602, 'block range extends beyond current head block')],
+    ['a node that keeps no history', nodeError(-32000, 'historical logs are not available on this node')],
+  ])('%s is neither', (_, error) => {
+    expect(isLogQueryRefusal(error)).toBe(false)
+    expect(isEndpointFailure(error)).toBe(false)
+  })
+})
+
+describe('isAnswerBehind', () => {
+  it('tells a read that kept getting answers from below the figures shown, as an endpoint failure', () => {
+    const behind = new AnswerBehindError(97n, 100n)
+    expect(behind.message).toBe('The network answered from block 97, before block 100 of the figures shown.')
+    expect(isAnswerBehind(behind)).toBe(true)
+    expect(isAnswerBehind(new Error('The query failed.', { cause: behind }))).toBe(true)
+    expect(isEndpointFailure(behind)).toBe(true)
+  })
+
+  it('is false for other endpoint failures', () => {
+    expect(isAnswerBehind(nodeError(-32005, 'Too Many Requests'))).toBe(false)
+    expect(isAnswerBehind(new TimeoutError({ body: { method: 'eth_call' }, url: 'https://rpc.example.org' }))).toBe(
+      false,
+    )
   })
 })

@@ -154,18 +154,60 @@ export type DescribeErrorOptions = {
 }
 
 const NETWORK_ERROR_NAMES = ['HttpRequestError', 'TimeoutError', 'WebSocketRequestError', 'SocketClosedError']
+/** The endpoints answered only from nodes behind the figures already shown (`lib/readFloors`). */
+const BEHIND_ERROR_NAME = 'AnswerBehindError'
 /**
- * True when the RPC endpoints, not the chain, failed the request: unreachable, timed out, rate-limited or answering
- * garbage. Such a request can succeed later unchanged.
+ * True when the RPC endpoints, not the chain, failed the request: unreachable, timed out, rate-limited, answering
+ * garbage or from nodes behind the figures shown. Such a request can succeed later unchanged. A log query refused for
+ * its size is not one of them: asked again unchanged it is refused again (see {@link isLogQueryRefusal}).
  */
 export function isEndpointFailure(error: unknown): boolean {
+  if (isLogQueryRefusal(error)) return false
   return errorCauses(error).some(
-    (link) => hasName(link, NETWORK_ERROR_NAMES) || link.code === LIMIT_EXCEEDED_CODE || link.code === 429,
+    (link) =>
+      hasName(link, NETWORK_ERROR_NAMES) ||
+      link.name === BEHIND_ERROR_NAME ||
+      link.code === LIMIT_EXCEEDED_CODE ||
+      link.code === 429,
   )
+}
+
+/** Whether a read was asked again because the endpoints answered from nodes behind the figures shown. */
+export function isAnswerBehind(error: unknown): boolean {
+  return errorCauses(error).some((link) => link.name === BEHIND_ERROR_NAME)
 }
 
 /** JSON-RPC "Limit exceeded", which some nodes send with HTTP 200 when they rate-limit. */
 const LIMIT_EXCEEDED_CODE = -32005
+
+/**
+ * How public endpoints refuse an `eth_getLogs` for its size (its blocks or its results), in their own words: Infura
+ * ("query returned more than 10000 results", code -32005, which is otherwise its rate limit), Alchemy ("Log response
+ * size exceeded"), Avalanche's public API ("requested too many blocks from … to …, maximum is set to 2048"), and the
+ * wordings of other providers and node software for a range or a result count over their cap.
+ */
+const LOG_QUERY_REFUSALS = [
+  /query returned more than \d+ results/i,
+  /log response size exceeded/i,
+  /response size (is )?(exceeded|too (big|large))/i,
+  /too many blocks/i,
+  /query exceeds max (results|block range)/i,
+  /(block )?range (is )?too (large|wide|big)/i,
+  /exceed(s|ed)? (the )?max(imum)? (block )?range/i,
+  /limited to (a )?\d+[\s,]*block/i,
+  /ranges? over \d+ blocks/i,
+  /max(imum)? (allowed )?number of (requested )?blocks/i,
+  /more than \d+ (logs|results|blocks)/i,
+  /limit exceeded.*(logs|results|blocks)/i,
+]
+
+/** True when an endpoint refused a log query for its size: a narrower range may pass. */
+export function isLogQueryRefusal(error: unknown): boolean {
+  return errorCauses(error).some((link) => {
+    const texts = [link.shortMessage, (link as { message?: unknown }).message, (link as { details?: unknown }).details]
+    return texts.some((text) => typeof text === 'string' && LOG_QUERY_REFUSALS.some((pattern) => pattern.test(text)))
+  })
+}
 
 const CHAIN_MISMATCH_ERROR_NAMES = ['ChainMismatchError', 'ConnectorChainMismatchError']
 

@@ -8,6 +8,7 @@ import {
   custom,
   type Hash,
   http,
+  parseAbi,
   parseEther,
   parseGwei,
   publicActions,
@@ -16,7 +17,7 @@ import {
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Anvil, freePort, startAnvil } from '../../scripts/lib/anvil'
-import { startRpcProxy } from '../../testing/rpcProxy'
+import { type RpcProxy, startRpcProxy } from '../../testing/rpcProxy'
 import { createSafe, deploySafeSingletons, SafeService } from '../../testing/safe'
 import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../config/anvil'
 import {
@@ -25,12 +26,20 @@ import {
   awaitSafeOutcome,
   type BatchStatus,
   findRequestedTransaction,
+  type LogScope,
 } from './awaitOutcome'
 import type { PendingTransaction, SafeProgress } from './pendingTransaction'
 import type { SafeTransactionDetails } from './safeApp'
 
 const [, HOLDER, OTHER, THIRD] = ANVIL_ACCOUNTS
 const [, HOLDER_KEY, OTHER_KEY, THIRD_KEY] = ANVIL_PRIVATE_KEYS
+/** One node, always at its head: every block it reports is read at once. */
+const ONE_NODE: LogScope = { maxRange: 10_000n, settleBlocks: 0n, firstBlock: 0n }
+/** A public endpoint's scope: its last 4 blocks are read again until every node behind the balancer has them. */
+const BALANCED: LogScope = { maxRange: 10_000n, settleBlocks: 4n, firstBlock: 0n }
+/** How long a test waits for a follow-up to have polled a few times. */
+const POLLED = { timeout: 5_000, interval: 20 }
+const SAFE_NONCE_ABI = parseAbi(['function nonce() view returns (uint256)'])
 /** Code that reverts on any call: PUSH0 PUSH0 REVERT. */
 const REVERTER: Address = '0x000000000000000000000000000000000000bEEF'
 
@@ -52,6 +61,28 @@ afterAll(() => anvil?.stop())
 beforeEach(async () => {
   await chain.setAutomine(true)
 })
+
+/**
+ * `run` with the public endpoint's double in front of the node: a load balancer over the node at the head and one 3
+ * blocks behind it, alternating the block-dependent calls between them (the head node first).
+ */
+async function behindBalancer(run: (client: ReturnType<typeof clientFor>, proxy: RpcProxy) => Promise<void>) {
+  const proxy = await startRpcProxy({ upstream: anvil.rpcUrl, faults: { lag: { blocks: 3 } } })
+  try {
+    await run(clientFor(http(proxy.url, { retryCount: 0 })), proxy)
+  } finally {
+    await proxy.stop()
+  }
+}
+
+/** `promise`, and whether it has settled yet. */
+function watched<T>(promise: Promise<T>) {
+  let settled = false
+  const done = promise.finally(() => {
+    settled = true
+  })
+  return { done, settled: () => settled }
+}
 
 /** What the portal stores when it sends a write: the hash, and the sender's nonce and call once the node knows it. */
 async function recordOf(hash: Hash): Promise<PendingTransaction> {
@@ -163,6 +194,29 @@ describe('awaitOutcome', () => {
     }
   })
 
+  it('finds the receipt through a balancer whose other node fell out of sync before the write: a lookup that finds nothing is asked again at once', async () => {
+    const hash = await chain.sendTransaction({ account: HOLDER, to: OTHER, value: 1n })
+    const record = await recordOf(hash)
+    const { blockNumber } = await chain.getTransactionReceipt({ hash })
+    // No block comes after the write: a wait that looks again only on a new block would wait for ever.
+    const proxy = await startRpcProxy({
+      upstream: anvil.rpcUrl,
+      faults: { lag: { blocks: 0, stuckAt: Number(blockNumber - 1n) } },
+    })
+    try {
+      const balanced = clientFor(http(proxy.url, { retryCount: 0 }))
+      // The head node takes the first call: the receipt's lookup goes to the node behind.
+      await balanced.getBlockNumber({ cacheTime: 0 })
+      const outcome = await awaitOutcome(balanced, record, { timeout: 5_000 })
+      expect('receipt' in outcome && outcome.receipt.transactionHash).toBe(hash)
+      expect(
+        proxy.log.filter((entry) => entry.method === 'eth_getTransactionReceipt').map((entry) => entry.node),
+      ).toEqual(['lagging', 'head'])
+    } finally {
+      await proxy.stop()
+    }
+  })
+
   it('is busy when the node answers only 429s', async () => {
     const hash = await chain.sendTransaction({ account: HOLDER, to: OTHER, value: 1n })
     const record = await recordOf(hash)
@@ -241,7 +295,7 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
     }
     return { lookup, asked: () => asked }
   }
-  const fast = { pollMs: 20, lookupTimeoutMs: 50 }
+  const fast = { pollMs: 20, lookupTimeoutMs: 50, scope: ONE_NODE }
 
   it("follows the owners' signatures, then the executing transaction to its receipt", async () => {
     const { safeTxHash, nonce, record } = await proposal()
@@ -336,6 +390,60 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
     const executed = await service.execute(safeTxHash, 1)
     const outcome = await waited
     expect(outcome.status === 'success' && outcome.receipt.transactionHash).toBe(executed)
+  })
+
+  it('CANCELLED, and executed in the last blocks: a success through a node behind its peers, never superseded', async () => {
+    const { safeTxHash, nonce, record } = await proposal()
+    // Blocks pass before the execution: the Safe's nonce is then read at settled blocks from before it.
+    await chain.mine({ blocks: 6 })
+    await service.confirm(safeTxHash, 1)
+    const executed = await service.execute(safeTxHash, 1, { indexed: false })
+    const mined = await chain.getTransactionReceipt({ hash: executed })
+    // At the head, the Safe's nonce has already passed the transaction's, while the lagging node lacks its execution.
+    expect(await chain.readContract({ address: safe, abi: SAFE_NONCE_ABI, functionName: 'nonce' })).toBe(
+      BigInt(nonce) + 1n,
+    )
+    await behindBalancer(async (client, proxy) => {
+      const { lookup, asked } = scripted([gateway('CANCELLED', nonce, 2)])
+      const progress: SafeProgress[] = []
+      const waited = watched(
+        awaitSafeOutcome(client, lookup, record, (step) => progress.push(step), { ...fast, scope: BALANCED }),
+      )
+      await vi.waitFor(() => expect(asked()).toBeGreaterThan(5), POLLED)
+      expect(waited.settled()).toBe(false)
+      // The Safe's nonce was read meanwhile, at settled blocks: from before the execution, so not past the transaction's.
+      expect(proxy.log.filter((entry) => entry.method === 'eth_call').length).toBeGreaterThan(2)
+      // The chain moves on: the lagging node gets the execution's block.
+      await chain.mine({ blocks: 4 })
+      const outcome = await waited.done
+      expect(outcome).toMatchObject({
+        status: 'success',
+        receipt: { transactionHash: executed, blockNumber: mined.blockNumber, status: 'success' },
+      })
+      expect(progress.at(-1)).toEqual({
+        fromBlock: record.safe?.fromBlock,
+        confirmations: 2,
+        threshold: 2,
+        nonce,
+        txHash: executed,
+      })
+    })
+  })
+
+  it('CANCELLED, and another transaction took its nonce in the last blocks: superseded once those are settled', async () => {
+    const { nonce, record } = await proposal()
+    const rejection = await service.propose([{ to: safe, value: 0n, data: '0x' }], 1, { nonce })
+    await service.confirm(rejection, 2)
+    await service.execute(rejection, 2)
+    await behindBalancer(async (client) => {
+      const { lookup, asked } = scripted([gateway('CANCELLED', nonce, 1)])
+      const waited = watched(awaitSafeOutcome(client, lookup, record, () => undefined, { ...fast, scope: BALANCED }))
+      // Until the other execution's block is settled, its log may yet be this one's: no conclusion.
+      await vi.waitFor(() => expect(asked()).toBeGreaterThan(5), POLLED)
+      expect(waited.settled()).toBe(false)
+      await chain.mine({ blocks: 4 })
+      expect(await waited.done).toEqual({ status: 'superseded' })
+    })
   })
 
   it('is reverted when the execution logged ExecutionFailure', async () => {
@@ -456,26 +564,56 @@ describe('findRequestedTransaction', () => {
   it("finds the transaction the wallet sent by the holder's event", async () => {
     const record = await asked()
     const sent = await chain.sendTransaction({ account: HOLDER, to: EMITTER, gas: 100_000n })
-    expect(await findRequestedTransaction(chain, record, () => true, { pollMs: 10 })).toBe(sent)
+    expect(await findRequestedTransaction(chain, record, () => true, { pollMs: 10, scope: ONE_NODE })).toBe(sent)
   })
 
   it("is replaced once the holder's nonce moved on without the event: another holder's event does not count", async () => {
     const record = await asked([EVENT, OTHER_TOPIC])
     await chain.sendTransaction({ account: HOLDER, to: EMITTER, gas: 100_000n })
-    expect(await findRequestedTransaction(chain, record, () => true, { pollMs: 10 })).toEqual({ status: 'replaced' })
+    expect(await findRequestedTransaction(chain, record, () => true, { pollMs: 10, scope: ONE_NODE })).toEqual({
+      status: 'replaced',
+    })
   })
 
   it('keeps looking while the wallet has not answered, and stops when the page that asked has the answer', async () => {
     const record = await asked()
     let checks = 0
-    const found = await findRequestedTransaction(chain, record, () => ++checks < 4, { pollMs: 10 })
+    const found = await findRequestedTransaction(chain, record, () => ++checks < 4, { pollMs: 10, scope: ONE_NODE })
     expect(found).toBeNull()
     expect(checks).toBe(4)
+  })
+
+  it("finds the holder's event mined in the last blocks through a node behind its peers: never a replacement", async () => {
+    const record = await asked()
+    const sent = await chain.sendTransaction({ account: HOLDER, to: EMITTER, gas: 100_000n })
+    await chain.waitForTransactionReceipt({ hash: sent })
+    // At the head, the holder's nonce has already passed the request's, while the lagging node lacks the event.
+    expect(await chain.getTransactionCount({ address: HOLDER, blockTag: 'latest' })).toBe(record.requested.nonce + 1)
+    await behindBalancer(async (client, proxy) => {
+      let checks = 0
+      const stillAsked = () => {
+        checks += 1
+        return true
+      }
+      const search = watched(findRequestedTransaction(client, record, stillAsked, { pollMs: 10, scope: BALANCED }))
+      await vi.waitFor(() => expect(checks).toBeGreaterThan(5), POLLED)
+      expect(search.settled()).toBe(false)
+      // The head node gave the head and the lagging node the logs; with no block from the request on settled yet, the
+      // holder's nonce was not even read.
+      const nodesOf = (method: string) =>
+        new Set(proxy.log.filter((entry) => entry.method === method).map((entry) => entry.node))
+      expect([nodesOf('eth_blockNumber'), nodesOf('eth_getLogs')]).toEqual([new Set(['head']), new Set(['lagging'])])
+      expect(nodesOf('eth_getTransactionCount').size).toBe(0)
+      await chain.mine({ blocks: 3 })
+      expect(await search.done).toBe(sent)
+    })
   })
 
   it('is busy when the node cannot be reached', async () => {
     const record = await asked()
     const dead = clientFor(http(`http://127.0.0.1:${await freePort()}`, { retryCount: 0 }))
-    expect(await findRequestedTransaction(dead, record, () => true, { pollMs: 10 })).toEqual({ status: 'busy' })
+    expect(await findRequestedTransaction(dead, record, () => true, { pollMs: 10, scope: ONE_NODE })).toEqual({
+      status: 'busy',
+    })
   })
 })

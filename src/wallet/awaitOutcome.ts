@@ -3,17 +3,19 @@ import {
   type Chain,
   type Client,
   type Hash,
-  hexToNumber,
+  hexToBigInt,
   isAddressEqual,
-  numberToHex,
   parseAbi,
   type TransactionReceipt,
+  TransactionReceiptNotFoundError,
   type Transport,
   toEventSelector,
   WaitForTransactionReceiptTimeoutError,
 } from 'viem'
 import { getTransactionCount, getTransactionReceipt, readContract, waitForTransactionReceipt } from 'viem/actions'
+import type { LogLimits } from '../domain/logRanges'
 import { isEndpointFailure } from '../lib/errors'
+import { isMissingBlock, readLogs } from '../lib/logReader'
 import {
   isTransactionHash,
   type PendingTransaction,
@@ -58,6 +60,25 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 /**
+ * Waits for the receipt of `hash` as viem does (looked up on each new block), where a lookup that finds nothing is asked
+ * again at once, on its own: a balancer that hands each call to its nodes in turn would otherwise give every lookup of
+ * a fixed cycle (the block number, then the receipt) to the same node, and one that has fallen behind never finds it.
+ */
+function waitForReceipt(
+  client: Client<Transport, Chain | undefined>,
+  parameters: Parameters<typeof waitForTransactionReceipt>[1],
+): Promise<TransactionReceipt> {
+  const patient = client.extend(() => ({
+    getTransactionReceipt: (args: Parameters<typeof getTransactionReceipt>[1]) =>
+      getTransactionReceipt(client, args).catch((failure: unknown) => {
+        if (!(failure instanceof TransactionReceiptNotFoundError)) throw failure
+        return getTransactionReceipt(client, args)
+      }),
+  }))
+  return waitForTransactionReceipt(patient, parameters)
+}
+
+/**
  * True when the transaction never got a receipt and its nonce is already used: it was replaced. For nodes that cannot
  * look a transaction up by sender and nonce, where a replacement mined while the portal was closed is not found.
  */
@@ -86,7 +107,7 @@ export async function awaitOutcome(
     for (;;) {
       let cancelled = false
       try {
-        const receipt = await waitForTransactionReceipt(client, {
+        const receipt = await waitForReceipt(client, {
           hash: record.hash,
           replacement,
           onReplaced: (replaced) => {
@@ -155,32 +176,45 @@ async function lookUp(lookup: () => Promise<SafeTransactionDetails>, timeoutMs: 
   }
 }
 
-/** The transaction that executed Safe transaction `safeTxHash` on `safe`, from the Safe's own log, if any. */
+/**
+ * Where a follow-up looks for logs: from `firstBlock` at the earliest (the deployment's block, for a record that does
+ * not say where it was made), within the chain's {@link LogLimits}.
+ */
+export type LogScope = LogLimits & { firstBlock: bigint }
+
+/**
+ * The transaction that executed Safe transaction `safeTxHash` on `safe`, from the Safe's own log, looked for from
+ * block `from` on; `readTo`: the last block this reading counts as read (see `readLogs`).
+ */
 async function findExecution(
   client: Client<Transport, Chain | undefined>,
   safe: Address,
   safeTxHash: Hash,
-  fromBlock: number | undefined,
-): Promise<Hash | undefined> {
+  from: bigint,
+  scope: LogScope,
+): Promise<{ hash: Hash | undefined; readTo: bigint }> {
   // Both Safe versions' logs, filtered here: 1.3.0 does not index the hash. A Safe executes few transactions.
-  const logs = await client.request({
-    method: 'eth_getLogs',
-    params: [
-      {
-        address: safe,
-        topics: [[EXECUTION_SUCCESS, EXECUTION_FAILURE]],
-        // From the block before the proposal's (a node may refuse a range that starts past its head); a record from
-        // before the proposal block was kept is looked for from the start.
-        fromBlock: numberToHex(Math.max((fromBlock ?? 0) - 1, 0)),
-      },
-    ],
-  })
+  const { logs, readTo } = await readLogs(
+    client,
+    { address: safe, topics: [[EXECUTION_SUCCESS, EXECUTION_FAILURE]] },
+    { from, ...scope },
+  )
   const ours = logs.find(
     (log) =>
       log.topics[1]?.toLowerCase() === safeTxHash.toLowerCase() ||
       log.data.slice(0, 66).toLowerCase() === safeTxHash.toLowerCase(),
   )
-  return ours?.transactionHash ?? undefined
+  return { hash: ours?.transactionHash ?? undefined, readTo }
+}
+
+/** `read()` at a pinned block, or `undefined` when the node that answered does not have that block yet. */
+async function atBlock<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read()
+  } catch (failure) {
+    if (isMissingBlock(failure)) return undefined
+    throw failure
+  }
 }
 
 /** How the execution in `hash` ended for the Safe. */
@@ -190,7 +224,7 @@ async function executionOutcome(
   safe: Address,
   reportedFailed: boolean,
 ): Promise<Outcome> {
-  const receipt = await waitForTransactionReceipt(client, { hash })
+  const receipt = await waitForReceipt(client, { hash })
   const failed = receipt.status !== 'success' || reportedFailed || executionFailed(receipt, safe)
   return { status: failed ? 'reverted' : 'success', receipt }
 }
@@ -210,12 +244,20 @@ export async function awaitSafeOutcome(
   lookup: (safeTxHash: Hash) => Promise<SafeTransactionDetails>,
   record: PendingTransaction,
   onProgress: (progress: SafeProgress) => void,
-  options: { pollMs?: number; lookupTimeoutMs?: number } = {},
+  options: { pollMs?: number; lookupTimeoutMs?: number; scope: LogScope },
 ): Promise<Outcome> {
   const pollMs = options.pollMs ?? SAFE_POLL_MS
   const timeoutMs = options.lookupTimeoutMs ?? SAFE_LOOKUP_TIMEOUT_MS
   const safe = record.account
   let progress: SafeProgress = record.safe ?? {}
+  // The Safe's log is read from the proposal's block on, each block once it is settled (see `readLogs`).
+  const start = progress.fromBlock === undefined ? options.scope.firstBlock : BigInt(progress.fromBlock)
+  let cursor = start
+  const executed = (hash: Hash) => {
+    progress = { ...progress, txHash: hash }
+    onProgress(progress)
+    return executionOutcome(client, hash, safe, false)
+  }
   try {
     for (;;) {
       const details = await lookUp(() => lookup(record.hash), timeoutMs)
@@ -226,23 +268,17 @@ export async function awaitSafeOutcome(
         if (next.txHash) return executionOutcome(client, next.txHash, safe, details.txStatus === 'FAILED')
       }
       if (!details || details.txStatus === 'CANCELLED') {
-        const executed = await findExecution(client, safe, record.hash, progress.fromBlock)
-        if (executed) {
-          progress = { ...progress, txHash: executed }
-          onProgress(progress)
-          return executionOutcome(client, executed, safe, false)
-        }
-        if (progress.nonce !== undefined) {
-          const safeNonce = await readContract(client, { address: safe, abi: SAFE_NONCE_ABI, functionName: 'nonce' })
-          // Read again after the nonce: an execution mined between the two reads is this one's, not another's.
-          const late =
-            safeNonce > BigInt(progress.nonce) && (await findExecution(client, safe, record.hash, progress.fromBlock))
-          if (late) {
-            progress = { ...progress, txHash: late }
-            onProgress(progress)
-            return executionOutcome(client, late, safe, false)
-          }
-          if (safeNonce > BigInt(progress.nonce)) return { status: 'superseded' }
+        const found = await findExecution(client, safe, record.hash, cursor, options.scope)
+        if (found.hash) return executed(found.hash)
+        if (found.readTo >= cursor) cursor = found.readTo + 1n
+        // The Safe's nonce at the last block read: past the transaction's with no execution of it up to there, another
+        // transaction took its place. Read at that block, not the head, so that the log and the nonce agree.
+        if (progress.nonce !== undefined && cursor > start) {
+          const settled = cursor - 1n
+          const safeNonce = await atBlock(() =>
+            readContract(client, { address: safe, abi: SAFE_NONCE_ABI, functionName: 'nonce', blockNumber: settled }),
+          )
+          if (safeNonce !== undefined && safeNonce > BigInt(progress.nonce)) return { status: 'superseded' }
         }
       }
       await new Promise((resolve) => setTimeout(resolve, pollMs))
@@ -283,7 +319,7 @@ export async function awaitBatchOutcome(
         if (hashes.length === 0) return { status: 'batchFailed' }
         onExecuted(hashes)
         // Waited for, not just read: the portal's RPC may be a block behind the node the wallet asked.
-        const receipts = await Promise.all(hashes.map((hash) => waitForTransactionReceipt(client, { hash })))
+        const receipts = await Promise.all(hashes.map((hash) => waitForReceipt(client, { hash })))
         const reverted = receipts.filter((receipt) => receipt.status !== 'success')
         const last = receipts[receipts.length - 1] as TransactionReceipt
         if (batch.status === 'success' && reverted.length === 0) return { status: 'success', receipt: last }
@@ -311,28 +347,30 @@ export async function findRequestedTransaction(
   client: Client<Transport, Chain | undefined>,
   record: PendingTransaction & { requested: RequestedWrite },
   stillAsked: () => boolean,
-  options: { pollMs?: number } = {},
+  options: { pollMs?: number; scope: LogScope },
 ): Promise<Hash | Outcome | null> {
   const pollMs = options.pollMs ?? REQUESTED_POLL_MS
   const { fromBlock, nonce, logs } = record.requested
-  // Asked from the block the request saw (a node may refuse a range that starts past its head), counted from the next.
-  const find = async () => {
-    const found = await client.request({
-      method: 'eth_getLogs',
-      params: [{ address: logs.address, topics: logs.topics, fromBlock: numberToHex(Math.max(fromBlock - 1, 0)) }],
-    })
-    const log = found.find((each) => each.blockNumber !== null && hexToNumber(each.blockNumber) >= fromBlock)
-    return log?.transactionHash ?? undefined
-  }
+  const first = BigInt(fromBlock)
+  // Each block is read until it is settled (see `readLogs`), then not again.
+  let cursor = first
   try {
     for (;;) {
       if (!stillAsked()) return null
-      const hash = await find()
-      if (hash) return hash
-      // A Safe's account nonce does not move with its executions: only the event tells.
-      if (!record.requested.safe) {
-        const used = (await getTransactionCount(client, { address: record.account, blockTag: 'latest' })) > nonce
-        if (used) return (await find()) ?? { status: 'replaced' }
+      const found = await readLogs(
+        client,
+        { address: logs.address, topics: logs.topics },
+        { from: cursor, ...options.scope },
+      )
+      const log = found.logs.find((each) => each.blockNumber !== null && hexToBigInt(each.blockNumber) >= first)
+      if (log?.transactionHash) return log.transactionHash
+      if (found.readTo >= cursor) cursor = found.readTo + 1n
+      // A Safe's account nonce does not move with its executions: only the event tells. Otherwise the holder's nonce
+      // at the last block read: past the request's with no event up to there, the wallet sent something else.
+      if (!record.requested.safe && cursor > first) {
+        const settled = cursor - 1n
+        const used = await atBlock(() => getTransactionCount(client, { address: record.account, blockNumber: settled }))
+        if (used !== undefined && used > nonce) return { status: 'replaced' }
       }
       await new Promise((resolve) => setTimeout(resolve, pollMs))
     }

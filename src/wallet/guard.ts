@@ -14,6 +14,8 @@ export type GuardState = {
   pendingFrom?: Address
   /** The wallet is a Safe opened by someone who is not one of its owners. */
   readOnlySafe?: boolean
+  /** The figures shown are from before the holder's last confirmed write: acting on them would repeat it. */
+  figuresBehind?: boolean
 }
 
 /** Why the actions wait in a Safe opened by someone who is not one of its owners. */
@@ -28,6 +30,7 @@ export function guardMessage({
   chain,
   pendingFrom,
   readOnlySafe,
+  figuresBehind,
 }: GuardState): string | null {
   if (!online) return 'You are offline. Actions are available again once you are back online.'
   if (!connected) return 'Your wallet is not connected yet. Actions are available once it has reconnected.'
@@ -36,6 +39,9 @@ export function guardMessage({
   // One write at a time: the wallet would queue a second one behind the first account's nonce anyway.
   if (pendingFrom) {
     return `A transaction from ${shortenAddress(pendingFrom)} is still waiting to be confirmed. Actions are available again once it settles, or once you stop waiting for it.`
+  }
+  if (figuresBehind) {
+    return 'Your position is being updated after your transaction. Actions are available again once it is.'
   }
   return null
 }

@@ -1,4 +1,4 @@
-import { fallback, http, type Transport } from 'viem'
+import { type Chain, type Client, createClient, fallback, http, type Transport } from 'viem'
 import { isEndpointFailure } from '../lib/errors'
 
 /** An endpoint that has not answered after this long counts as failed, and the next one is asked. */
@@ -18,4 +18,27 @@ export function rpcTransport(urls: readonly string[]): Transport {
     urls.map((url) => http(url, { batch: true, timeout: RPC_TIMEOUT_MS, retryCount: 0 })),
     { rank: false, shouldThrow: (error) => !isEndpointFailure(error), retryCount: 0 },
   )
+}
+
+/**
+ * `client` asking its endpoints from the `start`-th on (wrapping around), then the others in order: a read whose
+ * answer came from a node behind the figures already shown asks the next endpoint first. A client with one endpoint
+ * is returned as it is.
+ */
+export function startingAt<chain extends Chain | undefined>(
+  client: Client<Transport, chain>,
+  start: number,
+): Client<Transport, chain> {
+  const endpoints = (client.transport as { transports?: unknown }).transports
+  if (!Array.isArray(endpoints) || endpoints.length < 2) return client
+  const first = start % endpoints.length
+  const order = [...endpoints.slice(first), ...endpoints.slice(0, first)] as ReturnType<Transport>[]
+  return createClient({
+    chain: client.chain,
+    // The endpoints are already set up: each is handed back as it is.
+    transport: fallback(
+      order.map((endpoint) => () => endpoint),
+      { rank: false, shouldThrow: (error) => !isEndpointFailure(error), retryCount: 0 },
+    ),
+  })
 }

@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Address, Hash } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import { getAccount, getClient, writeContract } from 'wagmi/actions'
+import { useAppConfig } from '../config/AppConfigContext'
+import { logLimitsFor } from '../config/chains'
 import { type ErrorDescription, isWalletRequestExpiry } from '../lib/errors'
-import { awaitOutcome, isNetworkFailure, type Outcome, type OutcomeStatus } from './awaitOutcome'
+import { lastSeenBlock } from '../lib/readFloors'
+import { awaitOutcome, isNetworkFailure, type LogScope, type Outcome, type OutcomeStatus } from './awaitOutcome'
 import { guardMessage, READ_ONLY_SAFE } from './guard'
 import {
   activePendingTransaction,
@@ -51,12 +54,18 @@ export type Action<Id extends string> = {
  * holder is told of an outcome is `write/report.ts`.
  */
 export function useTransactor<Id extends string>(options: {
-  onSettled: () => void
+  /** Called whenever a write stops being followed here, with its outcome when the chain told one and its sender. */
+  onSettled: (outcome: Outcome | null, account: Address) => void
   /** What the holder is told about a failure, in the words of the feature that writes. */
   describeError: (error: unknown) => ErrorDescription
 }) {
   const config = useConfig()
   const chain = config.chains[0]
+  const { chainId: appChainId, deploymentBlock } = useAppConfig()
+  const scope: LogScope = useMemo(
+    () => ({ ...logLimitsFor(appChainId), firstBlock: deploymentBlock }),
+    [appChainId, deploymentBlock],
+  )
   const { address, chainId, isConnected, status: connection } = useAccount()
   const stored = usePendingTransaction()
   const [report, setReport] = useState<WriteReport | null>(null)
@@ -95,21 +104,22 @@ export function useTransactor<Id extends string>(options: {
     ): Promise<Outcome | { sent: PendingTransaction } | null> => {
       if (record.requested) {
         const stillAsked = () => readPendingTransaction()?.hash === record.hash && asking.current !== record.hash
-        const found = await findMissedAnswer(client, { ...record, requested: record.requested }, stillAsked)
+        const found = await findMissedAnswer(client, { ...record, requested: record.requested }, stillAsked, scope)
         if (found === null) return null
         return found.kind === 'sent' ? { sent: found.record } : found.outcome
       }
-      if (record.safe) return followSafe(config, record)
+      if (record.safe) return followSafe(config, record, scope)
       if (record.batch) return followBatch(config, { ...record, batch: record.batch })
       return awaitOutcome(client, record)
     },
-    [config],
+    [config, scope],
   )
 
   const settle = useCallback(
     async (record: PendingTransaction, resimulate?: () => Promise<unknown>): Promise<OutcomeStatus | null> => {
       if (waiting.current.has(record.hash)) return null
       waiting.current.add(record.hash)
+      let settled: Outcome | null = null
       try {
         const client = getClient(config)
         if (!client) {
@@ -125,6 +135,7 @@ export function useTransactor<Id extends string>(options: {
           return settleRef.current(followed.sent, resimulate)
         }
         const outcome = followed
+        settled = outcome
         const dismissed = wasDismissed(record, readPendingTransaction())
         if (isOver(outcome.status)) clearPendingTransaction(record.hash)
         // A revert is explained by running the call again; the state may have changed since, hence the fallback.
@@ -152,7 +163,7 @@ export function useTransactor<Id extends string>(options: {
         return null
       } finally {
         waiting.current.delete(record.hash)
-        onSettledRef.current()
+        onSettledRef.current(settled, record.account)
       }
     },
     [config, chain, follow, failureMessage, fail],
@@ -251,7 +262,11 @@ export function useTransactor<Id extends string>(options: {
         asking.current = null
         setSubmitting(null)
       }
-      const record = await sentRecord(config, facts, sent, proposedToSafe ? { fromBlock: asked?.fromBlock } : undefined)
+      // Where the Safe's execution is looked for: from the block the chain was at when it was asked, or when that read
+      // failed, from the last block the page has seen.
+      const seen = lastSeenBlock(chain.id)
+      const fromBlock = asked?.fromBlock ?? (seen === undefined ? undefined : Number(seen))
+      const record = await sentRecord(config, facts, sent, proposedToSafe ? { fromBlock } : undefined)
       if (!record) {
         fail('The Safe answered with a transaction id the portal cannot follow. Check the transaction in your Safe.')
         return null

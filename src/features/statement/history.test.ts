@@ -10,6 +10,8 @@ import { type LocalChain, startLocalChain } from '../../../testing/localChain'
 import { startRpcProxy } from '../../../testing/rpcProxy'
 import { moments } from '../../../testing/schedule'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
+import { retryDelay } from '../../lib/retry'
+import { rpcTransport } from '../../wallet/rpcTransport'
 import {
   type HistoryEntry,
   HistoryOfflineError,
@@ -18,6 +20,12 @@ import {
   historyFailureMessage,
   readHolderHistory,
 } from './history'
+
+// The busy wait, unchanged but watched: a read asked again as if the endpoint were busy asks for it.
+vi.mock('../../lib/retry', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../lib/retry')>()
+  return { ...actual, retryDelay: vi.fn(actual.retryDelay) }
+})
 
 /** A whitelisted contract that takes part of the holder's locked position and gives some back. */
 const POOL: Address = getAddress('0x00000000000000000000000000000000000b00c5')
@@ -171,5 +179,65 @@ describe('readHolderHistory', () => {
     expect(historyFailureMessage(failure, 0n)).toBe(
       'The network could not be reached, so your history could not be read. Try again when you are online.',
     )
+  })
+})
+
+describe('readHolderHistory behind a public endpoint', () => {
+  it('still has the events of the last blocks, read right after they were mined, through a node 3 blocks behind', async () => {
+    // The 1 s miner stops: the holder's last event stays at the head while the history is read.
+    await chain.setIntervalMining({ interval: 0 })
+    const proxy = await startRpcProxy({ upstream: chain.rpcUrl, faults: { lag: { blocks: 3 } } })
+    try {
+      const from = (await chain.getBlockNumber({ cacheTime: 0 })) + 1n
+      await chain.addHolder({ account: accounts.carol, amount: nai(7), burnPercentage: percent(10), legacy: nai(3) })
+      const logs = await chain.getLogs({ fromBlock: from })
+      const [allocation] = parseEventLogs({ abi: vestingAbi, eventName: 'ClaimAdded', logs })
+      const [legacyAllocation] = parseEventLogs({ abi: legacyClaimAbi, eventName: 'ClaimAdded', logs })
+      if (!allocation || !legacyAllocation) throw new Error('addClaims emitted no ClaimAdded events')
+      const head = await chain.getBlockNumber({ cacheTime: 0 })
+      expect(legacyAllocation.blockNumber).toBe(head)
+      const carols: HistoryEntry[] = [
+        {
+          kind: 'allocation',
+          ...(await minedAt(allocation.transactionHash)),
+          logIndex: allocation.logIndex,
+          amount: nai(7),
+          burnPercentage: percent(10),
+        },
+        {
+          kind: 'legacyAllocation',
+          ...(await minedAt(legacyAllocation.transactionHash)),
+          logIndex: legacyAllocation.logIndex,
+          amount: nai(3),
+        },
+      ]
+      const client = createPublicClient({ transport: rpcTransport([proxy.url]) })
+      const entries = await readHolderHistory(client, { ...options(10_000n), holder: accounts.carol, settleBlocks: 4n })
+      expect(entries).toEqual(carols)
+    } finally {
+      await proxy.stop()
+      await chain.setIntervalMining({ interval: 1 })
+    }
+  }, 20_000)
+
+  it('narrows a range refused for its results (Infura), never waiting on it as on a busy endpoint, and reads every event', async () => {
+    const proxy = await startRpcProxy({ upstream: chain.rpcUrl, faults: { getLogsMaxResults: 2 } })
+    vi.mocked(retryDelay).mockClear()
+    try {
+      expect(await readHolderHistory(clientFor(proxy.url), options(10_000n))).toEqual(expected)
+      const getLogs = proxy.log.filter((entry) => entry.method === 'eth_getLogs')
+      // The whole history at once holds 5 of Alice's events for the first query: refused, in Infura's words.
+      expect(getLogs[0]?.refused).toMatchObject({
+        code: -32005,
+        message: expect.stringMatching(/^query returned more than 2 results\. Try with this block range \[0x0, 0x/),
+      })
+      expect(getLogs.filter((entry) => entry.refused).every((entry) => entry.refused?.code === -32005)).toBe(true)
+      expect(getLogs.filter((entry) => !entry.refused).length).toBeGreaterThan(2)
+      expect(getLogs.at(-1)?.refused).toBeUndefined()
+      // -32005 is also Infura's rate limit: this one is a refusal of the query's size, not a reason to wait.
+      expect(retryDelay).not.toHaveBeenCalled()
+    } finally {
+      await proxy.stop()
+    }
   })
 })

@@ -16,6 +16,7 @@ import {
 import { inLogRanges } from '../../domain/logRanges'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
 import { isEndpointFailure } from '../../lib/errors'
+import { isMissingBlock } from '../../lib/logReader'
 import { retryDelay } from '../../lib/retry'
 
 /** One event of a holder's history on the two contracts, amounts in the token's smallest unit. */
@@ -51,6 +52,13 @@ type ReadOptions = {
   fromBlock: bigint
   /** The widest block range asked for in one `eth_getLogs`; narrower while the RPC refuses it. */
   maxRange: bigint
+  /**
+   * The last blocks, this many below the head and up to it, are read block by block, by hash: a node behind its peers
+   * answers a range that ends past its head with what it has and no error, but refuses a block it does not know.
+   */
+  settleBlocks?: bigint
+  /** The highest block the page has shown figures from: the history reaches at least that far. */
+  seenBlock?: bigint
   onProgress?: (progress: HistoryProgress) => void
 }
 
@@ -80,33 +88,42 @@ function eventOf<const abi extends readonly { type: string; name?: string }[]>(a
  */
 export async function readHolderHistory(
   client: Client<Transport, Chain | undefined>,
-  { vesting, legacy, holder, fromBlock, maxRange, onProgress }: ReadOptions,
+  { vesting, legacy, holder, fromBlock, maxRange, settleBlocks = 0n, seenBlock = 0n, onProgress }: ReadOptions,
 ): Promise<HistoryEntry[]> {
   // Plain requests rather than viem's actions: this chunk then shares no modules with the page's first chunk.
-  const latest = BigInt(await guarded(() => client.request({ method: 'eth_blockNumber' })))
+  const answered = BigInt(await guarded(() => client.request({ method: 'eth_blockNumber' })))
+  // A node behind its peers may give a lower head than the figures on the page: the history reaches theirs.
+  const latest = answered > seenBlock ? answered : seenBlock
   const totalBlocks = latest >= fromBlock ? latest - fromBlock + 1n : 0n
   const holderTopic = pad(holder.toLowerCase() as Address)
   const [transferTopic] = encodeEventTopics({ abi: vestingAbi, eventName: 'LockedTransferred' })
+  const filters: LogQuery[] = [
+    { address: [vesting, legacy], topics: [HOLDER_TOPICS, holderTopic] },
+    { address: vesting, topics: [transferTopic ?? null, null, holderTopic] },
+  ]
+  const scanned = (end: bigint) => onProgress?.({ scannedBlocks: end - fromBlock + 1n, totalBlocks })
   onProgress?.({ scannedBlocks: 0n, totalBlocks })
   const read = (start: bigint, end: bigint) => {
     const window = { fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}` } as const
-    return guarded(() =>
-      Promise.all([
-        getLogs(client, { ...window, address: [vesting, legacy], topics: [HOLDER_TOPICS, holderTopic] }),
-        getLogs(client, { ...window, address: vesting, topics: [transferTopic ?? null, null, holderTopic] }),
-      ]),
-    ).then((found) => found.flat())
+    return guarded(() => Promise.all(filters.map((filter) => getLogs(client, { ...window, ...filter })))).then(
+      (found) => found.flat(),
+    )
   }
+  const tailStart = latest - settleBlocks + 1n > fromBlock ? latest - settleBlocks + 1n : fromBlock
   let logs: RawLog[]
   try {
     logs = await inLogRanges({
       from: fromBlock,
-      to: latest,
+      to: tailStart - 1n,
       maxRange,
       fetch: read,
       isFinal: (failure) => failure instanceof HistoryOfflineError,
-      onRead: (end) => onProgress?.({ scannedBlocks: end - fromBlock + 1n, totalBlocks }),
+      onRead: scanned,
     })
+    for (let block = tailStart; block <= latest; block++) {
+      logs.push(...(await blockLogs(client, block, filters)))
+      scanned(block)
+    }
   } catch (failure) {
     if (failure instanceof HistoryOfflineError) throw failure
     throw new HistoryRefusedError(nodeMessage(failure))
@@ -114,12 +131,62 @@ export async function readHolderHistory(
   return entriesOf(client, dedupe(logs), { vesting, legacy, holder })
 }
 
-type LogFilter = {
-  fromBlock: `0x${string}`
-  toBlock: `0x${string}`
-  address: Address | Address[]
-  topics: (Hash | Hash[] | null)[]
+/** How many times a block a node does not know yet is asked for again, and how long between two asks. */
+const UNKNOWN_BLOCK_TRIES = 6
+const UNKNOWN_BLOCK_WAIT_MS = 500
+
+/**
+ * Block `number`'s header, asked again while the node that answers does not have it (a node behind its peers answers
+ * `null`): a node that gives it has every block before it.
+ */
+async function knownBlock(client: Client<Transport, Chain | undefined>, number: bigint) {
+  for (let tries = 1; ; tries++) {
+    const block = await guarded(() =>
+      client.request({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, false] }),
+    )
+    if (block?.hash) return block
+    if (tries >= UNKNOWN_BLOCK_TRIES) throw new Error(`The network does not know block ${number} yet.`)
+    await new Promise((resolve) => setTimeout(resolve, UNKNOWN_BLOCK_WAIT_MS))
+  }
 }
+
+/**
+ * The logs of one block, asked by its hash: a node that does not know the block refuses, where a range would be
+ * answered short without a word. Only the queries refused so are asked again: a balancer that spreads a batch's calls
+ * over its nodes in turn would send the same pair of queries, asked again together, to the same two nodes each time.
+ */
+async function blockLogs(
+  client: Client<Transport, Chain | undefined>,
+  number: bigint,
+  filters: readonly LogQuery[],
+): Promise<RawLog[]> {
+  const { hash } = await knownBlock(client, number)
+  if (!hash) return []
+  const found: RawLog[] = []
+  let asked = filters
+  for (let tries = 1; ; tries++) {
+    const answers = await Promise.allSettled(
+      asked.map((filter) => guarded(() => getLogs(client, { ...filter, blockHash: hash }))),
+    )
+    const refused: { filter: LogQuery; reason: unknown }[] = []
+    for (const [index, answer] of answers.entries()) {
+      if (answer.status === 'fulfilled') found.push(...answer.value)
+      else refused.push({ filter: asked[index] as LogQuery, reason: answer.reason })
+    }
+    const [first] = refused
+    if (!first) return found
+    const final = refused.find(({ reason }) => !isMissingBlock(reason))
+    if (final) throw final.reason
+    if (tries >= UNKNOWN_BLOCK_TRIES) throw first.reason
+    asked = refused.map(({ filter }) => filter)
+    await new Promise((resolve) => setTimeout(resolve, UNKNOWN_BLOCK_WAIT_MS))
+  }
+}
+
+/** Which logs: the contracts and topics of one of the history's two queries. */
+type LogQuery = { address: Address | Address[]; topics: (Hash | Hash[] | null)[] }
+/** Where: a range of blocks, or one block by its hash. */
+type LogFilter = LogQuery & ({ fromBlock: `0x${string}`; toBlock: `0x${string}` } | { blockHash: Hash })
 
 async function getLogs(client: Client<Transport, Chain | undefined>, filter: LogFilter): Promise<RawLog[]> {
   const logs = await client.request({ method: 'eth_getLogs', params: [filter] })
@@ -226,10 +293,7 @@ async function entriesOf(
   )
   const times = new Map<bigint, bigint>()
   for (const blockNumber of new Set(partial.map((entry) => entry.blockNumber))) {
-    const block = await guarded(() =>
-      client.request({ method: 'eth_getBlockByNumber', params: [`0x${blockNumber.toString(16)}`, false] }),
-    )
-    times.set(blockNumber, BigInt(block?.timestamp ?? 0))
+    times.set(blockNumber, BigInt((await knownBlock(client, blockNumber)).timestamp))
   }
   return partial.map((entry) => ({ ...entry, timestamp: times.get(entry.blockNumber) ?? 0n }))
 }

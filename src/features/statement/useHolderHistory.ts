@@ -3,6 +3,8 @@ import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
 import { getClient } from 'wagmi/actions'
 import { useAppConfig } from '../../config/AppConfigContext'
+import { logLimitsFor } from '../../config/chains'
+import { lastSeenBlock } from '../../lib/readFloors'
 import { createStore, type Store, useStore } from '../../lib/store'
 import type { HistoryEntry, HistoryProgress } from './history'
 
@@ -11,12 +13,6 @@ export type HistoryState =
   | { status: 'reading'; progress: HistoryProgress }
   | { status: 'done'; entries: HistoryEntry[] }
   | { status: 'failed'; message: string }
-
-/**
- * The widest `eth_getLogs` range asked for first, by chain: what the chain's public RPCs accept (Avalanche's public
- * API allows 2,048 blocks). A narrower limit is found by halving.
- */
-const FIRST_RANGE: Record<number, bigint> = { 1: 10_000n, 43114: 2_048n, 31337: 10_000n }
 
 const IDLE: HistoryState = { status: 'idle' }
 const states = new Map<string, Store<HistoryState>>()
@@ -71,7 +67,8 @@ export function useHolderHistory(holder: Address | undefined) {
         legacy: legacyAddress,
         holder,
         fromBlock: deploymentBlock,
-        maxRange: FIRST_RANGE[chainId] ?? 2_048n,
+        ...logLimitsFor(chainId),
+        seenBlock: lastSeenBlock(chainId),
         onProgress: (progress) => store.set({ status: 'reading', progress }),
       })
       store.set({ status: 'done', entries })

@@ -1,11 +1,13 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
-import { type Address, encodeEventTopics, encodeFunctionData, type Hash } from 'viem'
+import { type Address, encodeEventTopics, encodeFunctionData, getAddress, type Hash } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import { simulateContract } from 'wagmi/actions'
 import { useAppConfig } from '../../config/AppConfigContext'
 import { legacyClaimAbi, vestingAbi } from '../../generated'
+import { floorKey, raiseFloor } from '../../lib/readFloors'
+import type { Outcome } from '../../wallet/awaitOutcome'
 import type { Batching } from '../../wallet/batching'
 import { useTransactor } from '../../wallet/useTransactor'
 import { describeHolderError } from './errors'
@@ -24,12 +26,18 @@ function traceOf(address: Address, topics: readonly (Hash | Hash[] | null)[]) {
 export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: string; decimals: number }) {
   const config = useConfig()
   const chainName = config.chains[0].name
-  const { vestingAddress, legacyAddress } = useAppConfig()
   const queryClient = useQueryClient()
+  const app = useAppConfig()
   const { address: holder } = useAccount()
   const onSettled = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: holdingsQueryKey }),
-    [queryClient, holdingsQueryKey],
+    (outcome: Outcome | null, account: Address) => {
+      // Figures from before the block the write was mined in would offer again what it took.
+      if (outcome && 'receipt' in outcome) {
+        raiseFloor(floorKey(app, getAddress(account)), { block: outcome.receipt.blockNumber })
+      }
+      void queryClient.invalidateQueries({ queryKey: holdingsQueryKey })
+    },
+    [queryClient, holdingsQueryKey, app],
   )
   const { symbol, decimals } = token
   const describeError = useCallback(
@@ -39,6 +47,7 @@ export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: s
   const transactor = useTransactor<VestingActionId>({ onSettled, describeError })
   const { run } = transactor
 
+  const { vestingAddress, legacyAddress } = app
   return useMemo(() => {
     /** Each write's event for the connected holder (none without one: an event of any holder would match). */
     const traces = holder && {

@@ -2,12 +2,15 @@
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { HttpRequestError } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AnswerBehindError } from '../../lib/readFloors'
 import { type Busy, busySentence, useBusyRetry } from './busy'
 
 describe('busySentence', () => {
   it.each<[Busy, string]>([
-    [{ secondsLeft: 7 }, 'The network is busy — retrying in 7 s.'],
-    [{ secondsLeft: 0 }, 'The network is busy — retrying now…'],
+    [{ secondsLeft: 7, behind: false }, 'The network is busy — retrying in 7 s.'],
+    [{ secondsLeft: 0, behind: false }, 'The network is busy — retrying now…'],
+    [{ secondsLeft: 3, behind: true }, 'The network has not caught up with these figures yet — asking again in 3 s.'],
+    [{ secondsLeft: 0, behind: true }, 'The network has not caught up with these figures yet — asking again now…'],
   ])('%j', (busy, sentence) => expect(busySentence(busy)).toBe(sentence))
 })
 
@@ -39,20 +42,20 @@ describe('useBusyRetry', () => {
       isFetching: false,
     })
     // 1 s, then half of the first window of 4 s.
-    expect(hook.result.current).toEqual({ secondsLeft: 3 })
+    expect(hook.result.current).toEqual({ secondsLeft: 3, behind: false })
     act(() => vi.advanceTimersByTime(1_000))
-    expect(hook.result.current).toEqual({ secondsLeft: 2 })
+    expect(hook.result.current).toEqual({ secondsLeft: 2, behind: false })
     act(() => vi.advanceTimersByTime(1_000))
     expect(refetch).not.toHaveBeenCalled()
     act(() => vi.advanceTimersByTime(1_000))
     expect(refetch).toHaveBeenCalledTimes(1)
 
     update({ error: busyError(), errorUpdatedAt: Date.now() - 3_000, dataUpdatedAt: 0, isFetching: true })
-    expect(hook.result.current).toEqual({ secondsLeft: 0 })
+    expect(hook.result.current).toEqual({ secondsLeft: 0, behind: false })
     const failedAgain = Date.now()
     update({ error: busyError(), errorUpdatedAt: failedAgain, dataUpdatedAt: 0, isFetching: false })
     // 1 s, then a quarter of the second window of 8 s, then half of the rest.
-    expect(hook.result.current).toEqual({ secondsLeft: 6 })
+    expect(hook.result.current).toEqual({ secondsLeft: 6, behind: false })
     act(() => vi.advanceTimersByTime(5_000))
     expect(refetch).toHaveBeenCalledTimes(1)
     act(() => vi.advanceTimersByTime(1_000))
@@ -67,18 +70,18 @@ describe('useBusyRetry', () => {
     })
     const { hook } = setup({ error: limited, errorUpdatedAt: Date.now(), dataUpdatedAt: 0, isFetching: false })
     // 20 s asked, then half of the first window of 4 s.
-    expect(hook.result.current).toEqual({ secondsLeft: 22 })
+    expect(hook.result.current).toEqual({ secondsLeft: 22, behind: false })
   })
 
   it('starts counting again from the first wait after a read succeeds', () => {
     const t0 = Date.now()
     const { hook, update } = setup({ error: busyError(), errorUpdatedAt: t0 - 30, dataUpdatedAt: 0, isFetching: false })
     update({ error: busyError(), errorUpdatedAt: t0 - 20, dataUpdatedAt: 0, isFetching: false })
-    expect(hook.result.current).toEqual({ secondsLeft: 6 })
+    expect(hook.result.current).toEqual({ secondsLeft: 6, behind: false })
     update({ error: null, errorUpdatedAt: t0 - 20, dataUpdatedAt: t0 - 10, isFetching: false })
     expect(hook.result.current).toBeNull()
     update({ error: busyError(), errorUpdatedAt: t0 - 5, dataUpdatedAt: t0 - 10, isFetching: false })
-    expect(hook.result.current).toEqual({ secondsLeft: 3 })
+    expect(hook.result.current).toEqual({ secondsLeft: 3, behind: false })
   })
 
   it('leaves other failures alone, and busy ones while the device is offline', () => {
@@ -97,5 +100,18 @@ describe('useBusyRetry', () => {
     expect(hook.result.current).toBeNull()
     act(() => vi.advanceTimersByTime(120_000))
     expect(refetch).not.toHaveBeenCalled()
+  })
+
+  it('retries a read the endpoints answered only from nodes behind the figures shown, and says so', () => {
+    const { refetch, hook } = setup({
+      error: new AnswerBehindError(97n, 100n),
+      errorUpdatedAt: Date.now(),
+      dataUpdatedAt: 0,
+      isFetching: false,
+    })
+    // 1 s, then half of the first window of 4 s.
+    expect(hook.result.current).toEqual({ secondsLeft: 3, behind: true })
+    act(() => vi.advanceTimersByTime(3_000))
+    expect(refetch).toHaveBeenCalledTimes(1)
   })
 })

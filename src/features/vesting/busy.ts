@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { isEndpointFailure } from '../../lib/errors'
+import { isAnswerBehind, isEndpointFailure } from '../../lib/errors'
 import { retryDelay } from '../../lib/retry'
 import { useOnline } from '../../lib/useOnline'
 
@@ -11,8 +11,11 @@ type Read = {
   refetch: () => unknown
 }
 
-/** A read that failed on busy endpoints: retried by itself in `secondsLeft` seconds, or being retried now (`0`). */
-export type Busy = { secondsLeft: number }
+/**
+ * A read that failed on busy endpoints: retried by itself in `secondsLeft` seconds, or being retried now (`0`);
+ * `behind` when the endpoints answered only from nodes behind the figures already shown.
+ */
+export type Busy = { secondsLeft: number; behind: boolean }
 
 /**
  * Retries a read that failed because every RPC endpoint was busy or unreachable, after a jittered wait that grows
@@ -63,11 +66,19 @@ export function useBusyRetry({ error, errorUpdatedAt, dataUpdatedAt, isFetching,
   }, [retryAt, isFetching])
 
   if (!busy || retryAt === null) return null
-  return { secondsLeft: isFetching ? 0 : Math.max(1, Math.ceil((retryAt - now) / 1_000)) }
+  return {
+    secondsLeft: isFetching ? 0 : Math.max(1, Math.ceil((retryAt - now) / 1_000)),
+    behind: isAnswerBehind(error),
+  }
 }
 
 /** The sentence after "could not be loaded/refreshed", for a read that failed on busy endpoints. */
 export function busySentence(busy: Busy): string {
+  if (busy.behind) {
+    return busy.secondsLeft > 0
+      ? `The network has not caught up with these figures yet — asking again in ${busy.secondsLeft} s.`
+      : 'The network has not caught up with these figures yet — asking again now…'
+  }
   return busy.secondsLeft > 0
     ? `The network is busy — retrying in ${busy.secondsLeft} s.`
     : 'The network is busy — retrying now…'

@@ -1,16 +1,30 @@
-import type { QueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { type Address, BaseError, ContractFunctionZeroDataError, erc20Abi, zeroAddress } from 'viem'
+import {
+  type Address,
+  BaseError,
+  type Chain,
+  type Client,
+  ContractFunctionZeroDataError,
+  erc20Abi,
+  type Transport,
+  zeroAddress,
+} from 'viem'
+import { multicall } from 'viem/actions'
 import { useAccount, useConfig, useReadContracts } from 'wagmi'
-import { hashFn, readContractsQueryOptions } from 'wagmi/query'
+import { getClient } from 'wagmi/actions'
+import { hashFn, readContractsQueryOptions, structuralSharing } from 'wagmi/query'
 import { useAppConfig } from '../../config/AppConfigContext'
 import { multicall3Address } from '../../config/chains'
 import type { AppConfig } from '../../config/env'
 import { type Deployment, sameDeployment } from '../../config/knownDeployment'
 import type { Position } from '../../domain/position'
+import { judgeAnswer } from '../../domain/readFloor'
 import { legacyClaimAbi, multicall3Abi, vestingAbi } from '../../generated'
+import { AnswerBehindError, floorKey, raiseFloor, readFloor, resetFloor, useFloorAbove } from '../../lib/readFloors'
 import { useStore } from '../../lib/store'
 import { reconnectSettled } from '../../wallet/reconnect'
+import { startingAt } from '../../wallet/rpcTransport'
 import type { WagmiConfig } from '../../wallet/wagmi'
 import { reportChainTime } from './clock'
 
@@ -104,10 +118,12 @@ export type Holdings = {
   legacyEverAllocated: boolean
   /** The deployment's facts as the chain has them at the same block, to check the build's own against. */
   deployment: Deployment
+  /** The block all of these were read at. */
+  blockNumber: bigint
 }
 
 /** The calls of a holder's multicall, in the order {@link useHoldings} takes their results. */
-function holdingsCalls(
+export function holdingsCalls(
   { vestingAddress, legacyAddress }: Pick<AppConfig, 'vestingAddress' | 'legacyAddress'>,
   multicall3: Address,
   holder: Address | undefined,
@@ -123,6 +139,7 @@ function holdingsCalls(
     { address: tokenAddress, abi: erc20Abi, functionName: 'symbol' },
     { address: tokenAddress, abi: erc20Abi, functionName: 'decimals' },
     { address: multicall3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' },
+    { address: multicall3, abi: multicall3Abi, functionName: 'getBlockNumber' },
     { address: vestingAddress, abi: vestingAbi, functionName: 'everAllocated', args: [account] },
     { address: legacyAddress, abi: legacyClaimAbi, functionName: 'everAllocated', args: [account] },
     ...deploymentCalls(vestingAddress, legacyAddress),
@@ -131,6 +148,63 @@ function holdingsCalls(
 
 /** The holder reads sent as the page started, by query hash: the card's mount does not send them again. */
 const sentAtStart = new Set<string>()
+
+/**
+ * How long a read waits before asking again, each time its answer came from a block below the figures already shown
+ * (the first ask again goes at once, to the next endpoint where there are several); then it fails as busy, and the
+ * figures shown stay.
+ */
+export const BEHIND_WAITS_MS = [0, 1_000, 2_000] as const
+
+type HoldingsCalls = ReturnType<typeof holdingsCalls>
+
+/**
+ * Reads a holder's multicall and shows it only from the block of the figures already shown (or of the holder's last
+ * confirmed write) on: an answer from a lower block is asked again after {@link BEHIND_WAITS_MS}, each time from the
+ * next endpoint first, and then fails with `AnswerBehindError`. An answer from another history of the chain (a local
+ * chain restarted) replaces the floor.
+ */
+export async function readHoldings(
+  client: Client<Transport, Chain | undefined>,
+  contracts: HoldingsCalls,
+  floor: string,
+  waits: readonly number[] = BEHIND_WAITS_MS,
+) {
+  for (let attempt = 0; ; attempt++) {
+    // One eth_call, so that every figure comes from the same block: no chunks.
+    const results = await multicall(startingAt(client, attempt), { contracts, allowFailure: false, batchSize: 0 })
+    const answer = { block: results[BLOCK_NUMBER], time: results[BLOCK_TIME] }
+    const shown = readFloor(floor)
+    const verdict = judgeAnswer(shown, answer)
+    if (verdict === 'show') raiseFloor(floor, answer)
+    if (verdict === 'forget') resetFloor(floor, answer)
+    if (verdict !== 'behind') return results
+    const wait = waits[attempt]
+    if (wait === undefined || shown === undefined) throw new AnswerBehindError(answer.block, shown?.block ?? 0n)
+    await new Promise((resolve) => setTimeout(resolve, wait))
+  }
+}
+
+/** Where the holder's multicall has the block's time and number ({@link holdingsCalls}' order). */
+const BLOCK_TIME = 6
+const BLOCK_NUMBER = 7
+
+/** The holder's query: its key (wagmi's, for these calls) and the read that never shows an older block. */
+function holdingsQuery(wagmiConfig: WagmiConfig, app: AppConfig, holder: Address | undefined, token?: Address) {
+  const [chain] = wagmiConfig.chains
+  const contracts = holdingsCalls(app, multicall3Address(chain), holder, token)
+  const { queryKey } = readContractsQueryOptions(wagmiConfig, { contracts, allowFailure: false, chainId: chain.id })
+  const floor = floorKey(app, holder ?? zeroAddress)
+  return {
+    queryKey,
+    queryKeyHashFn: hashFn,
+    queryFn: () => {
+      const client = getClient(wagmiConfig)
+      if (!client) throw new Error(`No connection to ${chain.name} is configured.`)
+      return readHoldings(client, contracts, floor)
+    },
+  }
+}
 
 /**
  * Sends a holder's multicall as the page starts, before the app's first render, for a build that knows its
@@ -146,62 +220,60 @@ export function prefetchHoldings(
   holder: Address,
 ): Promise<void> | undefined {
   const token = app.knownDeployment?.token
-  const [chain] = wagmiConfig.chains
-  if (!token || !chain) return undefined
-  const query = {
-    ...readContractsQueryOptions(wagmiConfig, {
-      contracts: holdingsCalls(app, multicall3Address(chain), holder, token),
-      allowFailure: false,
-      chainId: chain.id,
-    }),
-    queryKeyHashFn: hashFn,
-  }
+  if (!token) return undefined
+  const query = holdingsQuery(wagmiConfig, app, holder, token)
   sentAtStart.add(hashFn(query.queryKey))
   const stored = queryClient.getQueryData(query.queryKey) !== undefined
   const read = queryClient.prefetchQuery(query)
   return stored ? undefined : read
 }
 
-/** Everything shown for one holder, and the deployment's facts, read in a single multicall. */
+/**
+ * Everything shown for one holder, and the deployment's facts, read in a single multicall at one block, never older
+ * than the figures shown before. `behindWrite`: the figures are from before the block of the holder's last confirmed
+ * write, and the page waits for an answer from that block on.
+ */
 export function useHoldings(holder: Address | undefined, token: Address | undefined) {
   const app = useAppConfig()
-  const multicall3 = useMulticall3()
-  const result = useReadContracts({
-    contracts: holdingsCalls(app, multicall3, holder, token),
-    allowFailure: false,
-    query: {
-      enabled: holder !== undefined && token !== undefined,
-      // A read sent as the page started is not sent again when the card mounts: not when it has answered, and not
-      // when it has failed (a failure is retried after a wait, see useBusyRetry).
-      refetchOnMount: (query) => !sentAtStart.has(query.queryHash),
-      retryOnMount: false,
-      select: ([
-        [amount, burnPercentage, unlockedAmount],
+  const wagmiConfig = useConfig()
+  const query = holdingsQuery(wagmiConfig, app, holder, token)
+  const result = useQuery({
+    ...query,
+    enabled: holder !== undefined && token !== undefined,
+    // A read sent as the page started is not sent again when the card mounts: not when it has answered, and not
+    // when it has failed (a failure is retried after a wait, see useBusyRetry).
+    refetchOnMount: (query) => !sentAtStart.has(query.queryHash),
+    retryOnMount: false,
+    structuralSharing,
+    select: ([
+      [amount, burnPercentage, unlockedAmount],
+      legacyAmount,
+      totalBurned,
+      balance,
+      symbol,
+      decimals,
+      blockTimestamp,
+      blockNumber,
+      everAllocated,
+      legacyEverAllocated,
+      ...deployment
+    ]) => ({
+      holdings: {
+        position: { amount, burnPercentage, unlockedAmount },
         legacyAmount,
         totalBurned,
         balance,
         symbol,
         decimals,
-        blockTimestamp,
         everAllocated,
         legacyEverAllocated,
-        ...deployment
-      ]) => ({
-        holdings: {
-          position: { amount, burnPercentage, unlockedAmount },
-          legacyAmount,
-          totalBurned,
-          balance,
-          symbol,
-          decimals,
-          everAllocated,
-          legacyEverAllocated,
-          deployment: toDeployment(deployment),
-        } satisfies Holdings,
-        blockTimestamp,
-      }),
-    },
+        deployment: toDeployment(deployment),
+        blockNumber,
+      } satisfies Holdings,
+      blockTimestamp,
+    }),
   })
+  const behindWrite = useFloorAbove(holder && floorKey(app, holder), result.data?.holdings.blockNumber)
   const { dataUpdatedAt, refetch } = result
   useEffect(() => {
     // Figures restored from a visit before the device clock was set back are stamped in the future, so they would
@@ -209,7 +281,7 @@ export function useHoldings(holder: Address | undefined, token: Address | undefi
     if (dataUpdatedAt > Date.now()) void refetch({ cancelRefetch: false })
   }, [dataUpdatedAt, refetch])
   useChainTime(result.data?.blockTimestamp, dataUpdatedAt)
-  return { ...result, data: result.data?.holdings }
+  return { ...result, data: result.data?.holdings, queryKey: query.queryKey, behindWrite }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Chain, Client, Hash, Transport } from 'viem'
-import { findRequestedTransaction, type Outcome } from '../awaitOutcome'
+import { findRequestedTransaction, type LogScope, type Outcome } from '../awaitOutcome'
 import {
   type PendingTransaction,
   type RequestedWrite,
@@ -20,8 +20,9 @@ export async function findMissedAnswer(
   client: Client<Transport, Chain | undefined>,
   record: AskedWrite,
   stillAsked: () => boolean,
+  scope: LogScope,
 ): Promise<{ kind: 'sent'; record: PendingTransaction } | { kind: 'outcome'; outcome: Outcome } | null> {
-  const found: Hash | Outcome | null = await findRequestedTransaction(client, record, stillAsked)
+  const found: Hash | Outcome | null = await findRequestedTransaction(client, record, stillAsked, { scope })
   if (found === null) return null
   if (typeof found !== 'string') return { kind: 'outcome', outcome: found }
   const { requested: _, ...rest } = record

@@ -1,7 +1,7 @@
 import type { Hash } from 'viem'
 import type { Config } from 'wagmi'
 import { getClient } from 'wagmi/actions'
-import { awaitSafeOutcome, type Outcome, type OutcomeStatus } from '../awaitOutcome'
+import { awaitSafeOutcome, type LogScope, type Outcome, type OutcomeStatus } from '../awaitOutcome'
 import {
   type PendingTransaction,
   readPendingTransaction,
@@ -17,7 +17,7 @@ import { isOver } from './report'
  * the pending record, and the executing transaction (never the Safe transaction's hash) goes to the wallet's recent
  * transactions once it is known.
  */
-export async function followSafe(config: Config, record: PendingTransaction): Promise<Outcome> {
+export async function followSafe(config: Config, record: PendingTransaction, scope: LogScope): Promise<Outcome> {
   const client = getClient(config)
   const connector = config.connectors.find((each) => each.type === 'safe')
   const framed = window.parent !== window
@@ -25,16 +25,22 @@ export async function followSafe(config: Config, record: PendingTransaction): Pr
   const lookup = safeTransactionLookup(provider)
   if (!client || !lookup) return { status: 'outsideSafe' }
   let recorded = record.safe?.txHash !== undefined
-  return awaitSafeOutcome(client, lookup, record, (progress: SafeProgress) => {
-    const latest = readPendingTransaction()
-    if (latest?.hash === record.hash && JSON.stringify(latest.safe) !== JSON.stringify(progress)) {
-      writePendingTransaction({ ...latest, safe: progress })
-    }
-    if (progress.txHash && !recorded) {
-      recorded = true
-      addRecentTransaction(progress.txHash, record.description)
-    }
-  })
+  return awaitSafeOutcome(
+    client,
+    lookup,
+    record,
+    (progress: SafeProgress) => {
+      const latest = readPendingTransaction()
+      if (latest?.hash === record.hash && JSON.stringify(latest.safe) !== JSON.stringify(progress)) {
+        writePendingTransaction({ ...latest, safe: progress })
+      }
+      if (progress.txHash && !recorded) {
+        recorded = true
+        addRecentTransaction(progress.txHash, record.description)
+      }
+    },
+    { scope },
+  )
 }
 
 export type Sent = { hash: Hash } | { batch: string }

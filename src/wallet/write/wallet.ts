@@ -2,6 +2,7 @@ import type { Address, Hash } from 'viem'
 import { getBlockNumber, getTransaction, getTransactionCount } from 'viem/actions'
 import type { Config } from 'wagmi'
 import { getClient } from 'wagmi/actions'
+import { lastSeenBlock } from '../../lib/readFloors'
 
 /**
  * The nonce and call of a transaction the wallet just sent, when the node already knows it: a replacement (a speed-up
@@ -14,17 +15,25 @@ export async function sentTransaction(config: Config, hash: Hash) {
   return { nonce: transaction.nonce, to: transaction.to ?? undefined, input: transaction.input }
 }
 
-/** The block and the holder's next nonce as the wallet is asked: where a write whose answer is missed is looked for. */
+/**
+ * The block and the holder's next nonce as the wallet is asked: where a write whose answer is missed is looked for.
+ * A node behind its peers counts fewer of the holder's transactions: the count at the last block the page has seen
+ * (which includes the holder's last confirmed write) is the least the nonce can be.
+ */
 export async function whereTheChainIs(config: Config, account: Address) {
   const client = getClient(config)
   if (!client) return undefined
+  const seen = lastSeenBlock(client.chain.id)
   try {
-    const [block, nonce] = await Promise.all([
+    const [block, pending, counted] = await Promise.all([
       getBlockNumber(client, { cacheTime: 0 }),
       getTransactionCount(client, { address: account, blockTag: 'pending' }),
+      seen === undefined
+        ? undefined
+        : getTransactionCount(client, { address: account, blockNumber: seen }).catch(() => undefined),
     ])
     // The write cannot be in a block already mined: an earlier write's event in the latest block is not it.
-    return { fromBlock: Number(block) + 1, nonce }
+    return { fromBlock: Number(block) + 1, nonce: Math.max(pending, counted ?? 0) }
   } catch {
     // Without them the write is still sent; only a missed answer cannot be found again.
     return undefined

@@ -31,6 +31,7 @@ export default function PositionPanels({
   queryKey,
   walletConnected,
   watching,
+  figuresBehind,
 }: {
   holder: Address
   deployment: Deployment
@@ -38,6 +39,8 @@ export default function PositionPanels({
   queryKey: ReturnType<typeof useHoldings>['queryKey']
   walletConnected: boolean
   watching: boolean
+  /** The figures are from before the holder's last confirmed write: the page waits for newer ones. */
+  figuresBehind: boolean
 }) {
   const online = useOnline()
   const { chainId, connector } = useAccount()
@@ -58,6 +61,7 @@ export default function PositionPanels({
         chain,
         pendingFrom: actions.pendingFrom,
         readOnlySafe,
+        figuresBehind,
       })
 
   return (

@@ -179,6 +179,7 @@ function HolderView({
           queryKey={holdings.queryKey}
           walletConnected={holder.connected}
           watching={holder.watching}
+          figuresBehind={holdings.behindWrite}
         />
       </LazyBoundary>
     </WatchOnlyContext.Provider>
