@@ -18,6 +18,7 @@ import {
   type RpcProxy,
   startRpcProxy,
   TOO_MANY_REQUESTS_BODY,
+  withRpcProxy,
 } from './rpcProxy'
 
 /** A stand-in node at block 100 that answers every call and records what reached it. */
@@ -53,17 +54,8 @@ beforeEach(() => {
   reached.length = 0
 })
 
-async function withProxy(
-  faults: Parameters<typeof startRpcProxy>[0]['faults'],
-  run: (proxy: RpcProxy) => Promise<void>,
-) {
-  const proxy = await startRpcProxy({ upstream: nodeUrl, faults })
-  try {
-    await run(proxy)
-  } finally {
-    await proxy.stop()
-  }
-}
+const withProxy = (faults: FaultOptions | undefined, run: (proxy: RpcProxy) => Promise<void>) =>
+  withRpcProxy({ upstream: nodeUrl, faults }, run)
 
 async function rpc(url: string, body: unknown): Promise<unknown> {
   const response = await fetch(url, {
@@ -571,14 +563,8 @@ describe('the RPC proxy’s lagging node, against anvil', () => {
   })
   afterAll(() => anvil?.stop())
 
-  async function withLag(faults: FaultOptions, run: (proxy: RpcProxy) => Promise<void>) {
-    const proxy = await startRpcProxy({ upstream: anvil.rpcUrl, faults })
-    try {
-      await run(proxy)
-    } finally {
-      await proxy.stop()
-    }
-  }
+  const withLag = (faults: FaultOptions, run: (proxy: RpcProxy) => Promise<void>) =>
+    withRpcProxy({ upstream: anvil.rpcUrl, faults }, run)
 
   /** The answers (result or error, without id) to `calls`, sent as one batch. */
   async function batch(proxy: RpcProxy, calls: { method: string; params?: unknown[] }[]): Promise<unknown[]> {

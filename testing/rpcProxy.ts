@@ -839,3 +839,13 @@ export async function startRpcProxy(options: RpcProxyOptions): Promise<RpcProxy>
       }),
   }
 }
+
+/** Runs `run` with a proxy started for it, and stops the proxy whatever `run` does. */
+export async function withRpcProxy<T>(options: RpcProxyOptions, run: (proxy: RpcProxy) => Promise<T>): Promise<T> {
+  const proxy = await startRpcProxy(options)
+  try {
+    return await run(proxy)
+  } finally {
+    await proxy.stop()
+  }
+}

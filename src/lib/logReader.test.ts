@@ -18,7 +18,7 @@ import {
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Anvil, startAnvil } from '../../scripts/lib/anvil'
-import { type FaultOptions, type RpcProxy, startRpcProxy } from '../../testing/rpcProxy'
+import { type FaultOptions, type RpcProxy, withRpcProxy } from '../../testing/rpcProxy'
 import { ANVIL_ACCOUNTS } from '../config/anvil'
 import { isEndpointFailure } from './errors'
 import { isMissingBlock, isUnreachableOrBusy, type LogFilter, readLogs } from './logReader'
@@ -58,14 +58,8 @@ async function emit(): Promise<bigint> {
 /** The block after the head: where a test's own blocks start. */
 const nextBlock = async () => (await chain.getBlockNumber()) + 1n
 
-async function withProxy(faults: FaultOptions, run: (proxy: RpcProxy) => Promise<void>) {
-  const proxy = await startRpcProxy({ upstream: anvil.rpcUrl, faults })
-  try {
-    await run(proxy)
-  } finally {
-    await proxy.stop()
-  }
-}
+const withProxy = (faults: FaultOptions, run: (proxy: RpcProxy) => Promise<void>) =>
+  withRpcProxy({ upstream: anvil.rpcUrl, faults }, run)
 
 /** The portal's reads through the proxy: one endpoint, no retries of its own. */
 const clientOf = (proxy: RpcProxy) => createPublicClient({ transport: http(proxy.url, { retryCount: 0 }) })
