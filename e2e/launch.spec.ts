@@ -5,8 +5,8 @@
 import type { Page } from '@playwright/test'
 import { encodeFunctionData } from 'viem'
 import { vestingAbi } from '../src/generated'
-import { backupRpcUrl, rpcUrl } from '../testing/env'
-import { accounts, expect, type Holder, nai, percent, test } from './fixtures/index'
+import { backupRpcUrl, chainRpcUrl } from '../testing/env'
+import { accounts, expect, type Holder, nai, percent, publicEndpoint, test } from './fixtures/index'
 import { claimPanel, confirmDialog, openAs, openConfirmation, stat } from './fixtures/ui'
 
 const alice: Holder = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25) }
@@ -17,7 +17,10 @@ test.beforeEach(async ({ chain }) => {
   await chain.addHolder(alice)
 })
 
-/** Serves the build's second endpoint from the test chain; returns how many requests it answered. */
+/**
+ * Serves the build's second endpoint from the test chain itself (another provider's node, at the head); returns how many
+ * requests it answered.
+ */
 async function backupServes(page: Page): Promise<() => number> {
   let answered = 0
   await page.route(
@@ -25,7 +28,7 @@ async function backupServes(page: Page): Promise<() => number> {
     async (route) => {
       answered += 1
       // Once the test is over the chain is gone: a read still in flight is refused, as a dead endpoint would.
-      const response = await route.fetch({ url: rpcUrl }).catch(() => undefined)
+      const response = await route.fetch({ url: chainRpcUrl }).catch(() => undefined)
       await (response ? route.fulfill({ response }) : route.abort('connectionrefused')).catch(() => {})
     },
   )
@@ -43,7 +46,7 @@ const BUSY_REFRESH =
   /^Your vesting data could not be refreshed\. The figures below are from .+\. The network is busy — retrying (in [1-9]\d* s\.|now…)Retry$/
 
 test('the second RPC answers when the first fails with 503, in the same read', async ({ page, wallet, rpcProxy }) => {
-  rpcProxy.setFaults({ http: { kind: 'status', status: 503 } })
+  rpcProxy.setFaults({ ...publicEndpoint, http: { kind: 'status', status: 503 } })
   const backupAnswers = await backupServes(page)
   await openAs(page, wallet, accounts.alice)
 
@@ -68,7 +71,7 @@ test('while every RPC is busy the figures stay, with "retrying in n s"; the page
   await expect(stat(claimPanel(page), 'Receive')).toHaveText('750 NAI')
 
   // A 429 burst with a Retry-After the page cannot read, as public RPCs send it; the second endpoint is down.
-  rpcProxy.setFaults({ http: { kind: 'status', status: 429, retryAfterSeconds: 30 } })
+  rpcProxy.setFaults({ ...publicEndpoint, http: { kind: 'status', status: 429, retryAfterSeconds: 30 } })
   const holderReads: number[] = []
   page.on('response', (response) => {
     if (response.request().postData()?.includes(FIGURES_CALL)) holderReads.push(response.status())
@@ -82,7 +85,7 @@ test('while every RPC is busy the figures stay, with "retrying in n s"; the page
   await expect.poll(() => holderReads.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
   expect(new Set(holderReads)).toEqual(new Set([429]))
 
-  rpcProxy.setFaults({})
+  rpcProxy.setFaults(publicEndpoint)
   await expect(notice).toHaveCount(0, { timeout: 15_000 })
   await expect(stat(claimPanel(page), 'Receive')).toHaveText('750 NAI')
   expect(rpcProxy.requests.at(-1)?.status).toBe(200)
@@ -103,7 +106,7 @@ test('a claim & burn sent while the RPC rate-limits keeps waiting, then settles 
   await confirmDialog(page).getByRole('button', { name: 'Claim & Burn' }).click()
   await expect.poll(() => wallet.transactions().length).toBe(1)
 
-  rpcProxy.setFaults({ http: { kind: 'status', status: 429 } })
+  rpcProxy.setFaults({ ...publicEndpoint, http: { kind: 'status', status: 429 } })
   const before = rpcProxy.requests.length
   await wallet.releaseTransactions()
   // The page keeps asking for the receipt and is refused (each ask one request: a refused read is not resent at
@@ -117,7 +120,7 @@ test('a claim & burn sent while the RPC rate-limits keeps waiting, then settles 
   // busy, as it does whenever a read is refused.
   await expect(page.getByRole('alert').filter({ hasNotText: BUSY_REFRESH })).toHaveCount(0)
 
-  rpcProxy.setFaults({})
+  rpcProxy.setFaults(publicEndpoint)
   await expect(page.getByText('Your transaction was confirmed.')).toBeVisible({ timeout: 15_000 })
   await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
   expect(await chain.balanceOf(accounts.alice)).toBe(balance + nai(750))
@@ -141,9 +144,10 @@ test.describe('the holder’s own RPC', () => {
     rpcProxy,
   }) => {
     let ownAnswered = 0
+    // The holder's own endpoint: a node of their own, in front of the build's public one.
     await page.route(OWN, async (route) => {
       ownAnswered += 1
-      const response = await route.fetch({ url: rpcUrl }).catch(() => undefined)
+      const response = await route.fetch({ url: chainRpcUrl }).catch(() => undefined)
       await (response ? route.fulfill({ response }) : route.abort('connectionrefused')).catch(() => {})
     })
     await page.route('https://mainnet.holder.test/', (route) =>

@@ -11,6 +11,7 @@ import {
   moments,
   nai,
   percent,
+  publicEndpoint,
   test,
   unlockingAt,
 } from './fixtures/index'
@@ -174,7 +175,7 @@ test('after a claim & burn, an unlock and a legacy claim, the CSV has exactly th
 })
 
 test.describe('through an RPC that caps eth_getLogs at 16 blocks', () => {
-  test.use({ rpcFaults: { getLogsMaxRange: 16 } })
+  test.use({ rpcFaults: { ...publicEndpoint, getLogsMaxRange: 16 } })
 
   test('the statement still completes, in ranges the RPC accepts, with the same rows', async ({
     page,
@@ -198,8 +199,34 @@ test.describe('through an RPC that caps eth_getLogs at 16 blocks', () => {
   })
 })
 
+test.describe('through a provider that refuses a log query by its results, as Infura does', () => {
+  test.use({ rpcFaults: { ...publicEndpoint, getLogsMaxResults: 2 } })
+
+  test('the statement narrows the range instead of calling the network busy, with the same rows', async ({
+    page,
+    chain,
+    wallet,
+    time,
+    rpcProxy,
+  }) => {
+    const done = await journey(chain, (to) => time.travelTo(to))
+    await wallet.connectAs(alice.account)
+    await page.clock.setFixedTime((await chain.now()) * 1000)
+    await page.goto('/')
+    await expect(stat(panel(page, 'Tokens are Unlocking'), 'Total')).toHaveText('600 NAI')
+    const { rows } = await downloadStatement(page)
+    expect(rows).toEqual(await expectedRows(chain, done))
+    const getLogs = rpcProxy.log.filter((entry) => entry.method === 'eth_getLogs')
+    const refused = getLogs.filter((entry) => entry.refused)
+    expect(refused.length).toBeGreaterThan(0)
+    expect(refused.every((entry) => entry.refused?.code === -32005)).toBe(true)
+    expect(refused[0]?.refused?.message).toMatch(/^query returned more than 2 results\. Try with this block range/)
+    await expect(page.getByText(/busy/)).toHaveCount(0)
+  })
+})
+
 test.describe('through an RPC that refuses history', () => {
-  test.use({ rpcFaults: { getLogsRefused: true } })
+  test.use({ rpcFaults: { ...publicEndpoint, getLogsRefused: true } })
 
   test('says so plainly, and loses nothing on the page', async ({ page, chain, wallet, rpcProxy }) => {
     await chain.addHolder(alice)
