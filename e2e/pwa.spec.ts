@@ -611,4 +611,45 @@ test.describe('updates', () => {
     await expect(banner).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Vesting Tokens' })).toBeVisible()
   })
+
+  test('open in two tabs: after the first reloads into the new version, Reload in the second switches to it too', async ({
+    page,
+    context,
+    app,
+    builds,
+    chain,
+    wallet,
+  }) => {
+    await chain.addHolder(alice)
+    wallet.setAccount(accounts.alice)
+    await openWithPosition(page, app)
+    const second = await context.newPage()
+    await second.goto(app.url)
+    await expect(amountOf(second)).toBeVisible()
+    const firstVersion = await entryScript(second)
+    const banner = (tab: Page) => tab.getByRole('status').filter({ hasText: 'A new version is available' })
+
+    app.deploy(builds.next)
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update()
+    })
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))
+    for (const tab of [page, second]) await expect(banner(tab)).toHaveText('A new version is available — Reload')
+    const nextEntry = `${app.url}${appEntryOf(readFileSync(`${builds.next}/index.html`, 'utf8'))}`
+
+    const firstReloaded = page.waitForEvent('load')
+    await banner(page).getByRole('button', { name: 'Reload' }).click()
+    await firstReloaded
+    expect(await entryScript(page)).toBe(nextEntry)
+    // The new version now controls both tabs; the second still runs the first version and still offers the switch.
+    expect(await entryScript(second)).toBe(firstVersion)
+    await expect(banner(second)).toBeVisible()
+
+    const secondReloaded = second.waitForEvent('load')
+    await banner(second).getByRole('button', { name: 'Reload' }).click()
+    await secondReloaded
+    expect(await entryScript(second)).toBe(nextEntry)
+    await expect(banner(second)).toHaveCount(0)
+    await expect(amountOf(second)).toBeVisible()
+  })
 })

@@ -29,7 +29,7 @@ function UpdateBanner() {
   return (
     <div className="pwa-banner" role="status">
       <span>A new version is available — </span>
-      <button type="button" className="button link" onClick={applyUpdate}>
+      <button type="button" className="button link" onClick={() => void applyUpdate()}>
         Reload
       </button>
     </div>

@@ -28,10 +28,18 @@ export function registerServiceWorker() {
   setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS)
 }
 
-/** Switches to the waiting version: it takes control, then the page reloads into it. */
-export function applyUpdate() {
+/**
+ * Switches to the new version: the waiting one takes control, then the page reloads into it. When none waits any more,
+ * the new version has already taken control (another tab of the portal reloaded into it): the page reloads.
+ */
+export async function applyUpdate() {
   const wb = workbox
   if (!wb || !updateWaiting.get()) return
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined)
+  if (!registration?.waiting) {
+    window.location.reload()
+    return
+  }
   wb.addEventListener('controlling', () => window.location.reload())
   wb.messageSkipWaiting()
 }
