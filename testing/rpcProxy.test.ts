@@ -144,6 +144,20 @@ describe('the RPC proxy', () => {
     })
   })
 
+  it("refuses the busy methods' calls with the rate-limit error, in a batch too, and lets the others through", async () => {
+    await withProxy({ busyMethods: ['eth_blockNumber'] }, async (proxy) => {
+      expect(
+        await rpc(proxy.url, [
+          { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' },
+          { jsonrpc: '2.0', id: 2, method: 'eth_chainId' },
+        ]),
+      ).toEqual([
+        { jsonrpc: '2.0', id: 1, error: { code: -32005, message: 'Too Many Requests' } },
+        { jsonrpc: '2.0', id: 2, result: ['eth_chainId from the node'] },
+      ])
+    })
+  })
+
   it('answers a browser preflight, so that a page can call it across origins', async () => {
     await withProxy({}, async (proxy) => {
       const response = await fetch(proxy.url, { method: 'OPTIONS' })

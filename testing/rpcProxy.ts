@@ -82,6 +82,12 @@ export type FaultOptions = {
    * The second starts at the client's first request in it. Requests that `http` faults are not counted.
    */
   rateLimit?: { perSecond: number; exposeRetryAfter?: boolean }
+  /**
+   * Calls of these methods are refused with the JSON-RPC rate-limit error public nodes send (Infura's and Alchemy's
+   * -32005 "Too Many Requests") while other calls pass: a rate limit that strikes one read of a flow and not the one
+   * before it, chosen by the test rather than left to timing.
+   */
+  busyMethods?: string[]
 }
 
 export type RpcProxyOptions = {
@@ -409,6 +415,11 @@ function faultsFor(options: FaultOptions): CallFault[] {
   const faults: CallFault[] = []
   if (options.getLogsRefused) faults.push(getLogsRefusal())
   if (options.getLogsMaxRange !== undefined) faults.push(getLogsRangeCap(options.getLogsMaxRange))
+  const busy = options.busyMethods
+  if (busy)
+    faults.push(async (call) =>
+      busy.includes(call.method) ? { code: -32005, message: 'Too Many Requests' } : undefined,
+    )
   return faults
 }
 
