@@ -131,6 +131,29 @@ describe('readLogs behind a load balancer with a node behind its peers', () => {
   })
 })
 
+describe('readLogs up to a block already settled', () => {
+  it('reads exactly to `to` without asking the head, from whichever node answers, so two readings cover the same blocks', async () => {
+    const from = await nextBlock()
+    const first = await emit()
+    await chain.mine({ blocks: 2 })
+    const second = await emit()
+    await chain.mine({ blocks: Number(LAG) + 2 })
+    await withProxy({ lag: { blocks: Number(LAG) } }, async (proxy) => {
+      const client = clientOf(proxy)
+      // `second` is settled: the lagging node, 3 behind the head, has it. Read to the block before it, then to it.
+      const before = await readLogs(client, FILTER, { from, to: second - 1n, maxRange: 2n, settleBlocks: LAG })
+      expect({ ...before, logs: blocksOf(before.logs) }).toEqual({
+        logs: [first],
+        head: second - 1n + LAG,
+        readTo: second - 1n,
+      })
+      const upTo = await readLogs(client, FILTER, { from: second, to: second, maxRange: 2n, settleBlocks: LAG })
+      expect({ ...upTo, logs: blocksOf(upTo.logs) }).toEqual({ logs: [second], head: second + LAG, readTo: second })
+      expect(proxy.log.map((entry) => entry.method)).toEqual(['eth_getLogs', 'eth_getLogs', 'eth_getLogs'])
+    })
+  })
+})
+
 describe('readLogs against the caps of public endpoints', () => {
   it('narrows a range refused for its results until each passes, and returns every log', async () => {
     // Two logs in one block, one in the next, an empty block, one more.

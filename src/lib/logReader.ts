@@ -17,20 +17,22 @@ export function isUnreachableOrBusy(error: unknown): boolean {
  * {@link LogLimits.settleBlocks}, because a node behind its peers answers a range that ends past its own head with what
  * it has and no error (go-ethereum up to 1.15.8, and the nodes built on it); and where a node refuses a range that
  * ends past its head (go-ethereum since 1.15.9), the reading stops at the last range read. Logs past `readTo` are
- * returned too: a node that answers one has the block it is in.
+ * returned too: a node that answers one has the block it is in. With `to` (a block an earlier reading counted as
+ * settled), the reading ends there, so that two readings of different logs cover the same blocks.
  */
 export async function readLogs(
   client: Client<Transport, Chain | undefined>,
   filter: LogFilter,
-  { from, maxRange, settleBlocks }: { from: bigint } & LogLimits,
+  { from, to, maxRange, settleBlocks }: { from: bigint; to?: bigint } & LogLimits,
 ): Promise<{ logs: RpcLog[]; head: bigint; readTo: bigint }> {
-  const head = BigInt(await client.request({ method: 'eth_blockNumber' }))
+  // Up to a block already settled (`to`): every node behind the endpoint has it, so the head need not be asked.
+  const head = to === undefined ? BigInt(await client.request({ method: 'eth_blockNumber' })) : to + settleBlocks
   const logs: RpcLog[] = []
   let readEnd = from - 1n
   try {
     await inLogRanges({
       from,
-      to: head,
+      to: to ?? head,
       maxRange,
       fetch: async (start, end) => {
         const found = await client.request({

@@ -466,6 +466,150 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
     expect(outcome.status === 'reverted' && outcome.receipt.transactionHash).toBe(executed)
   })
 
+  it('executed in one chain transaction beside a queued transaction that failed: its own ExecutionSuccess decides', async () => {
+    const { safeTxHash, nonce, record } = await proposal()
+    // The next one in the queue calls code that reverts, with safeTxGas set: it logs ExecutionFailure, nothing reverts.
+    const failing = await service.propose([{ to: REVERTER, value: 0n, data: '0x01' }], 0, { safeTxGas: 100_000 })
+    await service.confirm(safeTxHash, 1)
+    await service.confirm(failing, 1)
+    const executed = await service.executeTogether([safeTxHash, failing], 2)
+    expect((await service.details(failing)).txStatus).toBe('FAILED')
+    expect((await service.details(safeTxHash)).txStatus).toBe('SUCCESS')
+    const { lookup } = scripted([gateway('SUCCESS', nonce, 2, executed)])
+    const outcome = await awaitSafeOutcome(chain, lookup, record, () => undefined, fast)
+    expect(outcome).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+    // Found from the chain alone (Safe{Wallet} failing), the same.
+    const fromChain = await awaitSafeOutcome(
+      chain,
+      scripted([new Error('Request failed')]).lookup,
+      record,
+      () => {},
+      fast,
+    )
+    expect(fromChain).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+  })
+
+  it('the failing one of two executed together is reverted, though its neighbour succeeded', async () => {
+    const ours = await proposal()
+    const fromBlock = ours.record.safe?.fromBlock
+    const failing = await service.propose([{ to: REVERTER, value: 0n, data: '0x01' }], 0, { safeTxGas: 100_000 })
+    await service.confirm(ours.safeTxHash, 1)
+    await service.confirm(failing, 1)
+    const executed = await service.executeTogether([ours.safeTxHash, failing], 2)
+    const record: PendingTransaction = { ...ours.record, hash: failing, safe: { fromBlock } }
+    const { lookup } = scripted([gateway('FAILED', ours.nonce + 1, 2, executed)])
+    const outcome = await awaitSafeOutcome(chain, lookup, record, () => undefined, fast)
+    expect(outcome).toMatchObject({ status: 'reverted', receipt: { transactionHash: executed, status: 'success' } })
+  })
+
+  describe("superseded only when the Safe's log, its nonce and the holder's event agree at one block", () => {
+    /** Code that logs topic [WRITTEN] on any call (PUSH32 t0 PUSH0 PUSH0 LOG1 STOP): the holder's write. */
+    const WRITE: Address = '0x000000000000000000000000000000000000a11e'
+    const WRITTEN: Hash = `0x${'a1'.repeat(32)}`
+    beforeAll(async () => {
+      await chain.setCode({ address: WRITE, bytecode: `0x7f${WRITTEN.slice(2)}5f5fa100` })
+    })
+    /** A proposal of the holder's write, with the event it emits. */
+    async function tracedProposal() {
+      const fromBlock = Number(await chain.getBlockNumber()) + 1
+      const safeTxHash = await service.propose([{ to: WRITE, value: 0n, data: '0x' }], 0)
+      const nonce = Number(service.list().find((stored) => stored.safeTxHash === safeTxHash)?.tx.nonce)
+      const record: PendingTransaction = {
+        hash: safeTxHash,
+        action: 'test',
+        description: 'test',
+        account: safe,
+        chainId: foundry.id,
+        safe: { fromBlock, nonce },
+        trace: { address: WRITE, topics: [WRITTEN] },
+      }
+      return { safeTxHash, nonce, record }
+    }
+
+    it('the owners ran the same write in another Safe transaction at its nonce: a success with that receipt', async () => {
+      const { nonce, record } = await tracedProposal()
+      const again = await service.propose([{ to: WRITE, value: 0n, data: '0x' }], 1, { nonce, safeTxGas: 1 })
+      await service.confirm(again, 2)
+      const executed = await service.execute(again, 2)
+      const { lookup } = scripted([gateway('CANCELLED', nonce, 1)])
+      const outcome = await awaitSafeOutcome(chain, lookup, record, () => undefined, fast)
+      expect(outcome).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+    })
+
+    it("another transaction at its nonce, and the holder's event only past the settled block: waits, never superseded", async () => {
+      const { nonce, record } = await tracedProposal()
+      const rejection = await service.propose([{ to: safe, value: 0n, data: '0x' }], 1, { nonce })
+      await service.confirm(rejection, 2)
+      await service.execute(rejection, 2)
+      await behindBalancer(async (client) => {
+        const { lookup, asked } = scripted([gateway('CANCELLED', nonce, 1)])
+        const waited = watched(awaitSafeOutcome(client, lookup, record, () => undefined, { ...fast, scope: BALANCED }))
+        await vi.waitFor(() => expect(asked()).toBeGreaterThan(5), POLLED)
+        expect(waited.settled()).toBe(false)
+        // The holder's write lands from elsewhere before the rejection's block is settled: it decides.
+        const written = await chain.sendTransaction({ account: THIRD, to: WRITE, gas: 100_000n })
+        await chain.mine({ blocks: 5 })
+        expect(await waited.done).toMatchObject({ status: 'success', receipt: { transactionHash: written } })
+      })
+    })
+
+    it('another transaction at its nonce and no event of the write: superseded once all three are read to one block', async () => {
+      const { nonce, record } = await tracedProposal()
+      const rejection = await service.propose([{ to: safe, value: 0n, data: '0x' }], 1, { nonce })
+      await service.confirm(rejection, 2)
+      await service.execute(rejection, 2)
+      const { lookup } = scripted([gateway('CANCELLED', nonce, 1)])
+      expect(await awaitSafeOutcome(chain, lookup, record, () => undefined, fast)).toEqual({ status: 'superseded' })
+    })
+  })
+
+  it('Safe{Wallet} failing the lookup three times in a row: no longer listed, asked ever more slowly, and still recognised when executed', async () => {
+    const { safeTxHash, nonce, record } = await proposal()
+    const times: number[] = []
+    const { lookup } = scripted([gateway('AWAITING_CONFIRMATIONS', nonce, 1), new Error('Request failed')])
+    const timed = (hash: Hash) => {
+      times.push(performance.now())
+      return lookup(hash)
+    }
+    const progress: SafeProgress[] = []
+    const waited = awaitSafeOutcome(chain, timed, record, (step) => progress.push(step), {
+      ...fast,
+      pollMs: 20,
+      slowPollMs: 320,
+    })
+    await vi.waitFor(() => expect(times.length).toBeGreaterThan(7), { timeout: 5_000, interval: 20 })
+    expect(progress).toEqual([
+      { fromBlock: record.safe?.fromBlock, confirmations: 1, threshold: 2, nonce },
+      { fromBlock: record.safe?.fromBlock, confirmations: 1, threshold: 2, nonce, missing: true },
+    ])
+    // From the third failure on, each wait is twice the one before, up to the slowest.
+    const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0))
+    expect(gaps.slice(0, 3).every((gap) => gap < 35)).toBe(true)
+    expect(gaps[3]).toBeGreaterThanOrEqual(40)
+    expect(gaps[4]).toBeGreaterThanOrEqual(80)
+    expect(gaps[5]).toBeGreaterThanOrEqual(160)
+    expect(gaps[6]).toBeGreaterThanOrEqual(320)
+    await service.confirm(safeTxHash, 1)
+    const executed = await service.execute(safeTxHash, 1)
+    const outcome = await waited
+    expect(outcome).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+  })
+
+  it('listed again after it was missing: the notice goes, and lookups come at the usual pace again', async () => {
+    const { safeTxHash, nonce, record } = await proposal()
+    let asked = 0
+    // Three failures, then the Gateway's real answers.
+    const lookup = (hash: Hash) => (++asked <= 3 ? Promise.reject(new Error('Request failed')) : service.details(hash))
+    const progress: SafeProgress[] = []
+    const waited = awaitSafeOutcome(chain, lookup, record, (step) => progress.push(step), fast)
+    await vi.waitFor(() => expect(progress).toHaveLength(2))
+    expect(progress[0]).toMatchObject({ missing: true })
+    expect(progress[1]).toEqual({ fromBlock: record.safe?.fromBlock, confirmations: 1, threshold: 2, nonce })
+    await service.confirm(safeTxHash, 1)
+    const executed = await service.execute(safeTxHash, 1)
+    expect(await waited).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+  })
+
   it('is busy when the network fails', async () => {
     const { record } = await proposal()
     const { lookup } = scripted([new TypeError('Failed to fetch')])
@@ -575,6 +719,17 @@ describe('findRequestedTransaction', () => {
     })
   })
 
+  it('made without the nonce (the chain could not be asked at the click): the nonce moving on proves nothing, the event still finds it', async () => {
+    const { nonce: _, ...requested } = (await asked()).requested
+    const record = { ...(await asked()), requested }
+    await chain.sendTransaction({ account: HOLDER, to: OTHER, value: 1n })
+    const search = watched(findRequestedTransaction(chain, record, () => true, { pollMs: 10, scope: ONE_NODE }))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(search.settled()).toBe(false)
+    const sent = await chain.sendTransaction({ account: HOLDER, to: EMITTER, gas: 100_000n })
+    expect(await search.done).toBe(sent)
+  })
+
   it('keeps looking while the wallet has not answered, and stops when the page that asked has the answer', async () => {
     const record = await asked()
     let checks = 0
@@ -588,7 +743,9 @@ describe('findRequestedTransaction', () => {
     const sent = await chain.sendTransaction({ account: HOLDER, to: EMITTER, gas: 100_000n })
     await chain.waitForTransactionReceipt({ hash: sent })
     // At the head, the holder's nonce has already passed the request's, while the lagging node lacks the event.
-    expect(await chain.getTransactionCount({ address: HOLDER, blockTag: 'latest' })).toBe(record.requested.nonce + 1)
+    expect(await chain.getTransactionCount({ address: HOLDER, blockTag: 'latest' })).toBe(
+      (record.requested.nonce ?? 0) + 1,
+    )
     await behindBalancer(async (client, proxy) => {
       let checks = 0
       const stillAsked = () => {

@@ -21,6 +21,7 @@ import {
   type PendingTransaction,
   type RequestedWrite,
   type SafeProgress,
+  type WriteTrace,
 } from './pendingTransaction'
 import type { SafeTransactionDetails } from './safeApp'
 
@@ -141,8 +142,27 @@ const EXECUTION_SUCCESS = toEventSelector('ExecutionSuccess(bytes32,uint256)')
 const EXECUTION_FAILURE = toEventSelector('ExecutionFailure(bytes32,uint256)')
 const SAFE_NONCE_ABI = parseAbi(['function nonce() view returns (uint256)'])
 
-function executionFailed(receipt: TransactionReceipt, safe: Address): boolean {
-  return receipt.logs.some((log) => isAddressEqual(log.address, safe) && log.topics[0] === EXECUTION_FAILURE)
+/** Whether `log` is `safe`'s record of executing Safe transaction `safeTxHash`, successful or not. */
+function isExecutionOf(
+  log: { address: Address; topics: readonly (Hash | null)[]; data: Hash },
+  safe: Address,
+  safeTxHash: Hash,
+): boolean {
+  const [event, indexed] = log.topics
+  if (!isAddressEqual(log.address, safe) || (event !== EXECUTION_SUCCESS && event !== EXECUTION_FAILURE)) return false
+  const hash = safeTxHash.toLowerCase()
+  return indexed?.toLowerCase() === hash || log.data.slice(0, 66).toLowerCase() === hash
+}
+
+/**
+ * How `safe` logged Safe transaction `safeTxHash` in `receipt`: `undefined` when it did not. One chain transaction can
+ * execute several Safe transactions (Safe{Wallet} executes a queue together through MultiSendCallOnly), some of which
+ * may fail without reverting it: only this one's own event counts.
+ */
+function executionIn(receipt: TransactionReceipt, safe: Address, safeTxHash: Hash): 'success' | 'failure' | undefined {
+  const log = receipt.logs.find((each) => isExecutionOf(each, safe, safeTxHash))
+  if (!log) return undefined
+  return log.topics[0] === EXECUTION_SUCCESS ? 'success' : 'failure'
 }
 
 /** Where a Safe transaction stands, from Safe{Wallet}'s answer. */
@@ -157,17 +177,23 @@ export function safeProgress(details: SafeTransactionDetails): SafeProgress {
   }
 }
 
-/** `lookup` of the Safe transaction, or `undefined` when Safe{Wallet} fails or does not answer in time. */
-async function lookUp(lookup: () => Promise<SafeTransactionDetails>, timeoutMs: number) {
+/**
+ * `lookup` of the Safe transaction: its details, `'failed'` when Safe{Wallet} answers with an error (its Gateway does
+ * not find the transaction), or `'silent'` when it does not answer in time.
+ */
+async function lookUp(
+  lookup: () => Promise<SafeTransactionDetails>,
+  timeoutMs: number,
+): Promise<SafeTransactionDetails | 'failed' | 'silent'> {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), timeoutMs)
+  const timeout = new Promise<'silent'>((resolve) => {
+    timer = setTimeout(() => resolve('silent'), timeoutMs)
   })
   try {
     return await Promise.race([
-      lookup().catch((failure: unknown) => {
+      lookup().catch((failure: unknown): 'failed' => {
         if (isNetworkFailure(failure)) throw failure
-        return undefined
+        return 'failed'
       }),
       timeout,
     ])
@@ -199,11 +225,7 @@ async function findExecution(
     { address: safe, topics: [[EXECUTION_SUCCESS, EXECUTION_FAILURE]] },
     { from, ...scope },
   )
-  const ours = logs.find(
-    (log) =>
-      log.topics[1]?.toLowerCase() === safeTxHash.toLowerCase() ||
-      log.data.slice(0, 66).toLowerCase() === safeTxHash.toLowerCase(),
-  )
+  const ours = logs.find((log) => isExecutionOf(log, safe, safeTxHash))
   return { hash: ours?.transactionHash ?? undefined, readTo }
 }
 
@@ -217,71 +239,113 @@ async function atBlock<T>(read: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-/** How the execution in `hash` ended for the Safe. */
+/**
+ * How the execution of Safe transaction `safeTxHash` in chain transaction `hash` ended: its own event decides;
+ * without one, the receipt's status and what Safe{Wallet} reported. Waited for without a time-out: an execution that
+ * takes long to be mined is still the holder's (who can stop waiting).
+ */
 async function executionOutcome(
   client: Client<Transport, Chain | undefined>,
   hash: Hash,
   safe: Address,
+  safeTxHash: Hash,
   reportedFailed: boolean,
 ): Promise<Outcome> {
-  const receipt = await waitForReceipt(client, { hash })
-  const failed = receipt.status !== 'success' || reportedFailed || executionFailed(receipt, safe)
+  const receipt = await waitForReceipt(client, { hash, timeout: 0 })
+  const logged = executionIn(receipt, safe, safeTxHash)
+  const failed = logged === undefined ? receipt.status !== 'success' || reportedFailed : logged === 'failure'
   return { status: failed ? 'reverted' : 'success', receipt }
 }
+
+/** After this many lookups in a row that Safe{Wallet} fails, the transaction reads as no longer listed there. */
+export const SAFE_MISSING_AFTER = 3
+/** The slowest a transaction Safe{Wallet} no longer lists is looked for: the wait doubles up to it. */
+export const SAFE_SLOW_POLL_MS = 60_000
 
 /**
  * Waits until a Safe transaction (`record.hash` is its Safe transaction hash) settles. The chain decides; Safe{Wallet}
  * informs. Safe{Wallet} is asked where the transaction stands every {@link SAFE_POLL_MS} (each answer goes to
- * `onProgress`), and once an owner has sent the executing transaction its receipt settles it. Whenever Safe{Wallet}
- * fails, does not answer within {@link SAFE_LOOKUP_TIMEOUT_MS} (a proposal deleted from the queue is never found
- * again), or says CANCELLED (which its Gateway says as soon as the Safe's nonce has passed the transaction, even while
- * the execution is not yet indexed), the Safe itself is asked: its log of the execution settles it with that receipt;
- * its nonce past the transaction's, with no such execution, means another transaction took its place. A network
- * failure ends the wait as `offline` or `busy`, as for any write.
+ * `onProgress`), and once an owner has sent the executing transaction, that transaction's own `ExecutionSuccess` or
+ * `ExecutionFailure` for this Safe transaction settles it. Whenever Safe{Wallet} fails, does not answer within
+ * {@link SAFE_LOOKUP_TIMEOUT_MS}, or says CANCELLED (which its Gateway says as soon as the Safe's nonce has passed the
+ * transaction, even while the execution is not yet indexed), the Safe itself is asked: its log of the execution
+ * settles it. "Superseded" (another transaction took its place) needs three reads up to one settled block to agree:
+ * no execution of it in the Safe's log, the Safe's nonce past its own, and no event of the holder's write (the owners
+ * may have run the same call in another Safe transaction, which settles it as a success). After
+ * {@link SAFE_MISSING_AFTER} failed lookups in a row Safe{Wallet} no longer lists it (deleted from the queue):
+ * `onProgress` says so, and the wait between lookups doubles up to {@link SAFE_SLOW_POLL_MS}, the chain still asked
+ * each time. A network failure ends the wait as `offline` or `busy`, as for any write.
  */
 export async function awaitSafeOutcome(
   client: Client<Transport, Chain | undefined>,
   lookup: (safeTxHash: Hash) => Promise<SafeTransactionDetails>,
   record: PendingTransaction,
   onProgress: (progress: SafeProgress) => void,
-  options: { pollMs?: number; lookupTimeoutMs?: number; scope: LogScope },
+  options: { pollMs?: number; lookupTimeoutMs?: number; slowPollMs?: number; scope: LogScope },
 ): Promise<Outcome> {
   const pollMs = options.pollMs ?? SAFE_POLL_MS
+  const slowPollMs = options.slowPollMs ?? SAFE_SLOW_POLL_MS
   const timeoutMs = options.lookupTimeoutMs ?? SAFE_LOOKUP_TIMEOUT_MS
+  const { scope } = options
   const safe = record.account
   let progress: SafeProgress = record.safe ?? {}
-  // The Safe's log is read from the proposal's block on, each block once it is settled (see `readLogs`).
-  const start = progress.fromBlock === undefined ? options.scope.firstBlock : BigInt(progress.fromBlock)
+  const tell = (next: SafeProgress) => {
+    if (JSON.stringify(next) !== JSON.stringify(progress)) onProgress(next)
+    progress = next
+  }
+  // The Safe's log and the holder's are read from the proposal's block on, each block once it is settled.
+  const start = progress.fromBlock === undefined ? scope.firstBlock : BigInt(progress.fromBlock)
   let cursor = start
+  let traceCursor = start
+  let failures = 0
+  let wait = progress.missing ? slowPollMs / 2 : pollMs
   const executed = (hash: Hash) => {
-    progress = { ...progress, txHash: hash }
-    onProgress(progress)
-    return executionOutcome(client, hash, safe, false)
+    tell({ ...progress, txHash: hash })
+    return executionOutcome(client, hash, safe, record.hash, false)
+  }
+  /** The holder's event of this write from the proposal's block up to `settled`: found, its transaction's receipt. */
+  const holderEvent = async (trace: WriteTrace, settled: bigint) => {
+    const found = await readLogs(client, trace, { from: traceCursor, to: settled, ...scope })
+    const log = found.logs.find((each) => each.blockNumber !== null && hexToBigInt(each.blockNumber) >= start)
+    if (found.readTo >= traceCursor) traceCursor = found.readTo + 1n
+    return log?.transactionHash ? waitForReceipt(client, { hash: log.transactionHash, timeout: 0 }) : undefined
   }
   try {
     for (;;) {
-      const details = await lookUp(() => lookup(record.hash), timeoutMs)
-      if (details) {
-        const next = { ...progress, ...safeProgress(details) }
-        if (JSON.stringify(next) !== JSON.stringify(progress)) onProgress(next)
-        progress = next
-        if (next.txHash) return executionOutcome(client, next.txHash, safe, details.txStatus === 'FAILED')
+      const answer = await lookUp(() => lookup(record.hash), timeoutMs)
+      if (typeof answer === 'object') {
+        failures = 0
+        wait = pollMs
+        const { missing: _, ...listed } = progress
+        tell({ ...listed, ...safeProgress(answer) })
+        if (progress.txHash) {
+          return executionOutcome(client, progress.txHash, safe, record.hash, answer.txStatus === 'FAILED')
+        }
+      } else if (answer === 'failed' && ++failures >= SAFE_MISSING_AFTER && !progress.missing) {
+        tell({ ...progress, missing: true })
       }
-      if (!details || details.txStatus === 'CANCELLED') {
-        const found = await findExecution(client, safe, record.hash, cursor, options.scope)
+      if (typeof answer !== 'object' || answer.txStatus === 'CANCELLED') {
+        const found = await findExecution(client, safe, record.hash, cursor, scope)
         if (found.hash) return executed(found.hash)
         if (found.readTo >= cursor) cursor = found.readTo + 1n
-        // The Safe's nonce at the last block read: past the transaction's with no execution of it up to there, another
-        // transaction took its place. Read at that block, not the head, so that the log and the nonce agree.
+        // The Safe's nonce at the last block read: past the transaction's with no execution of it up to there, and no
+        // event of the holder's write up to there either, another transaction took its place. Read at that block,
+        // not the head, so that the nonce and the logs agree.
         if (progress.nonce !== undefined && cursor > start) {
           const settled = cursor - 1n
           const safeNonce = await atBlock(() =>
             readContract(client, { address: safe, abi: SAFE_NONCE_ABI, functionName: 'nonce', blockNumber: settled }),
           )
-          if (safeNonce !== undefined && safeNonce > BigInt(progress.nonce)) return { status: 'superseded' }
+          if (safeNonce !== undefined && safeNonce > BigInt(progress.nonce)) {
+            if (!record.trace) return { status: 'superseded' }
+            const receipt = await holderEvent(record.trace, settled)
+            if (receipt) return { status: receipt.status === 'success' ? 'success' : 'reverted', receipt }
+            if (traceCursor > settled) return { status: 'superseded' }
+          }
         }
       }
-      await new Promise((resolve) => setTimeout(resolve, pollMs))
+      if (progress.missing) wait = Math.min(wait * 2, slowPollMs)
+      await new Promise((resolve) => setTimeout(resolve, wait))
     }
   } catch (failure) {
     if (isNetworkFailure(failure)) return { status: globalThis.navigator?.onLine === false ? 'offline' : 'busy' }
@@ -319,7 +383,7 @@ export async function awaitBatchOutcome(
         if (hashes.length === 0) return { status: 'batchFailed' }
         onExecuted(hashes)
         // Waited for, not just read: the portal's RPC may be a block behind the node the wallet asked.
-        const receipts = await Promise.all(hashes.map((hash) => waitForReceipt(client, { hash })))
+        const receipts = await Promise.all(hashes.map((hash) => waitForReceipt(client, { hash, timeout: 0 })))
         const reverted = receipts.filter((receipt) => receipt.status !== 'success')
         const last = receipts[receipts.length - 1] as TransactionReceipt
         if (batch.status === 'success' && reverted.length === 0) return { status: 'success', receipt: last }
@@ -340,8 +404,9 @@ export const REQUESTED_POLL_MS = 4_000
 /**
  * Looks for a write the wallet was asked for when the page that asked is gone: its event for the holder from the
  * request's block on gives its hash. Once the holder's nonce has moved past the request's with no such event, the
- * wallet sent something else (or the write reverted): `replaced`. A wallet that never answers keeps it waiting (the
- * holder can stop waiting); `stillAsked` false (the page that asked got the answer) ends the search with `null`.
+ * wallet sent something else (or the write reverted): `replaced`; a record made without the nonce (the chain could not
+ * be asked) waits for the event alone. A wallet that never answers keeps it waiting (the holder can stop waiting);
+ * `stillAsked` false (the page that asked got the answer) ends the search with `null`.
  */
 export async function findRequestedTransaction(
   client: Client<Transport, Chain | undefined>,
@@ -367,7 +432,7 @@ export async function findRequestedTransaction(
       if (found.readTo >= cursor) cursor = found.readTo + 1n
       // A Safe's account nonce does not move with its executions: only the event tells. Otherwise the holder's nonce
       // at the last block read: past the request's with no event up to there, the wallet sent something else.
-      if (!record.requested.safe && cursor > first) {
+      if (!record.requested.safe && nonce !== undefined && cursor > first) {
         const settled = cursor - 1n
         const used = await atBlock(() => getTransactionCount(client, { address: record.account, blockNumber: settled }))
         if (used !== undefined && used > nonce) return { status: 'replaced' }

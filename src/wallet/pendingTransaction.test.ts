@@ -69,6 +69,11 @@ describe('the pending write record', () => {
     const asked = record('a', { nonce: undefined, requested })
     localStorage.setItem(KEY, JSON.stringify(asked))
     expect(readPendingTransaction()).toEqual(asked)
+    // Asked while the chain could not be read: no nonce, found by its event alone.
+    const { nonce: _, ...withoutNonce } = requested
+    const blind = record('a', { nonce: undefined, requested: withoutNonce })
+    localStorage.setItem(KEY, JSON.stringify(blind))
+    expect(readPendingTransaction()).toEqual(blind)
     for (const wrong of [
       { ...requested, fromBlock: '120' },
       { ...requested, nonce: -0.5 },
@@ -86,10 +91,22 @@ describe('the pending write record', () => {
       {},
       { confirmations: 1, threshold: 2 },
       { confirmations: 2, threshold: 2, txHash: record('c').hash },
+      { confirmations: 1, threshold: 2, nonce: 3, fromBlock: 40, missing: true },
     ]) {
       const proposed = record('a', { nonce: undefined, safe })
       localStorage.setItem(KEY, JSON.stringify(proposed))
       expect(readPendingTransaction()).toEqual(proposed)
+    }
+    const trace = { address: ANVIL_ACCOUNTS[2], topics: [record('e').hash] }
+    const traced = record('a', { nonce: undefined, safe: { fromBlock: 40 }, trace })
+    localStorage.setItem(KEY, JSON.stringify(traced))
+    expect(readPendingTransaction()).toEqual(traced)
+    for (const wrong of [
+      { ...traced, safe: { missing: 'yes' } },
+      { ...traced, trace: { address: ANVIL_ACCOUNTS[2], topics: ['0x12'] } },
+    ]) {
+      localStorage.setItem(KEY, JSON.stringify(wrong))
+      expect(readPendingTransaction()).toBeNull()
     }
   })
 

@@ -13,7 +13,12 @@ export type SafeProgress = {
   txHash?: Hash
   nonce?: number
   fromBlock?: number
+  /** Safe{Wallet} no longer lists the transaction (deleted from the queue, or its Gateway failing for a while). */
+  missing?: boolean
 }
+
+/** The log a write emits for the holder (its contract and topics): finds the write on chain, whoever sent it. */
+export type WriteTrace = { address: Address; topics: Hash[] }
 
 /**
  * The one write in flight, kept in localStorage so that a reload (or an app update) resumes waiting for its
@@ -34,6 +39,8 @@ export type PendingTransaction = {
   dismissed?: boolean
   /** Set when the write was proposed to a Safe: `hash` is then the Safe transaction's hash, not a chain one. */
   safe?: SafeProgress
+  /** The holder's event the write emits: a Safe's owners may execute the same call in another Safe transaction. */
+  trace?: WriteTrace
   /** Set when the write is a batch of calls (EIP-5792): `hash` is then {@link batchKey} of the wallet's batch id. */
   batch?: { id: string }
   /**
@@ -52,8 +59,9 @@ export type PendingTransaction = {
  */
 export type RequestedWrite = {
   fromBlock: number
-  nonce: number
-  logs: { address: Address; topics: Hash[] }
+  /** Missing when the chain could not be asked as the wallet was: only the event then tells. */
+  nonce?: number
+  logs: WriteTrace
   unanswered?: boolean
   safe?: boolean
 }
@@ -63,14 +71,9 @@ export function requestKey(): Hash {
   return bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
 }
 
-function isRequested(value: unknown): value is RequestedWrite {
+function isTrace(value: unknown): value is WriteTrace {
   if (typeof value !== 'object' || value === null) return false
-  const { fromBlock, nonce, logs, unanswered, safe } = value as Record<string, unknown>
-  if (!Number.isSafeInteger(fromBlock) || !Number.isSafeInteger(nonce)) return false
-  if (unanswered !== undefined && typeof unanswered !== 'boolean') return false
-  if (safe !== undefined && typeof safe !== 'boolean') return false
-  if (typeof logs !== 'object' || logs === null) return false
-  const { address, topics } = logs as Record<string, unknown>
+  const { address, topics } = value as Record<string, unknown>
   return (
     typeof address === 'string' &&
     isAddress(address, { strict: false }) &&
@@ -78,6 +81,15 @@ function isRequested(value: unknown): value is RequestedWrite {
     topics.length > 0 &&
     topics.every(isTransactionHash)
   )
+}
+
+function isRequested(value: unknown): value is RequestedWrite {
+  if (typeof value !== 'object' || value === null) return false
+  const { fromBlock, nonce, logs, unanswered, safe } = value as Record<string, unknown>
+  if (!Number.isSafeInteger(fromBlock) || (nonce !== undefined && !Number.isSafeInteger(nonce))) return false
+  if (unanswered !== undefined && typeof unanswered !== 'boolean') return false
+  if (safe !== undefined && typeof safe !== 'boolean') return false
+  return isTrace(logs)
 }
 
 /** A batch id is any string the wallet chooses: its record is known by the id's hash. */
@@ -98,13 +110,14 @@ const isCount = (value: unknown) => value === undefined || (Number.isSafeInteger
 
 function isSafeProgress(value: unknown): value is SafeProgress {
   if (typeof value !== 'object' || value === null) return false
-  const { confirmations, threshold, txHash, nonce, fromBlock } = value as Record<string, unknown>
+  const { confirmations, threshold, txHash, nonce, fromBlock, missing } = value as Record<string, unknown>
   return (
     isCount(confirmations) &&
     isCount(threshold) &&
     isCount(nonce) &&
     isCount(fromBlock) &&
-    (txHash === undefined || isTransactionHash(txHash))
+    (txHash === undefined || isTransactionHash(txHash)) &&
+    (missing === undefined || typeof missing === 'boolean')
   )
 }
 
@@ -128,6 +141,7 @@ function parse(raw: string): PendingTransaction | undefined {
       (value.input === undefined || (typeof value.input === 'string' && isHex(value.input))) &&
       (value.dismissed === undefined || typeof value.dismissed === 'boolean') &&
       (value.safe === undefined || isSafeProgress(value.safe)) &&
+      (value.trace === undefined || isTrace(value.trace)) &&
       (value.batch === undefined || (isBatch(value.batch) && batchKey(value.batch.id) === value.hash)) &&
       (value.requested === undefined || isRequested(value.requested))
     ) {

@@ -1,6 +1,12 @@
 import type { Address, Hash } from 'viem'
 import type { Config } from 'wagmi'
-import { batchKey, isTransactionHash, type PendingTransaction, requestKey } from '../pendingTransaction'
+import {
+  batchKey,
+  isTransactionHash,
+  type PendingTransaction,
+  requestKey,
+  type WriteTrace,
+} from '../pendingTransaction'
 import type { AskedWrite } from './missedAnswer'
 import type { Sent } from './safe'
 import { sentTransaction } from './wallet'
@@ -14,7 +20,7 @@ export type WriteFacts = { action: string; description: string; account: Address
  */
 export function askedRecord(
   facts: WriteFacts,
-  asked: { fromBlock: number; nonce: number },
+  asked: { fromBlock: number; nonce?: number },
   logs: { address: Address; topics: Hash[] },
   viaSafe: boolean,
 ): AskedWrite {
@@ -28,18 +34,21 @@ export function unansweredRecord(record: AskedWrite): AskedWrite {
 
 /**
  * The record of a write the wallet answered, by the way it was sent: a Safe transaction's hash (with the block it was
- * proposed at, where its execution is looked for), a batch's id, or a transaction's hash with its nonce and call.
+ * proposed at, where its execution is looked for, and the holder's event it emits), a batch's id, or a transaction's hash with its nonce and call.
  * `undefined`: a Safe answered with an id that is not a Safe transaction hash.
  */
 export async function sentRecord(
   config: Config,
   facts: WriteFacts,
   sent: Sent,
-  viaSafe: { fromBlock?: number } | undefined,
+  viaSafe: { fromBlock?: number; trace?: WriteTrace } | undefined,
 ): Promise<PendingTransaction | undefined> {
   const hash = 'hash' in sent ? sent.hash : viaSafe ? sent.batch : batchKey(sent.batch)
   if (!isTransactionHash(hash)) return undefined
-  if (viaSafe) return { hash, ...facts, safe: viaSafe.fromBlock === undefined ? {} : { fromBlock: viaSafe.fromBlock } }
+  if (viaSafe) {
+    const { fromBlock, trace } = viaSafe
+    return { hash, ...facts, safe: fromBlock === undefined ? {} : { fromBlock }, ...(trace ? { trace } : {}) }
+  }
   if ('batch' in sent) return { hash, ...facts, batch: { id: sent.batch } }
   return { hash, ...facts, ...(await sentTransaction(config, hash)) }
 }

@@ -18,12 +18,19 @@ export async function sentTransaction(config: Config, hash: Hash) {
 /**
  * The block and the holder's next nonce as the wallet is asked: where a write whose answer is missed is looked for.
  * A node behind its peers counts fewer of the holder's transactions: the count at the last block the page has seen
- * (which includes the holder's last confirmed write) is the least the nonce can be.
+ * (which includes the holder's last confirmed write) is the least the nonce can be. When the chain cannot be asked
+ * (a busy endpoint), the write is still recorded, from the block after the last one the page has seen (or from
+ * `firstBlock`), without a nonce: only its event can then tell.
  */
-export async function whereTheChainIs(config: Config, account: Address) {
+export async function whereTheChainIs(
+  config: Config,
+  account: Address,
+  firstBlock: bigint,
+): Promise<{ fromBlock: number; nonce?: number }> {
   const client = getClient(config)
-  if (!client) return undefined
-  const seen = lastSeenBlock(client.chain.id)
+  const seen = client ? lastSeenBlock(client.chain.id) : undefined
+  const fallback = { fromBlock: Number(seen === undefined ? firstBlock : seen + 1n) }
+  if (!client) return fallback
   try {
     const [block, pending, counted] = await Promise.all([
       getBlockNumber(client, { cacheTime: 0 }),
@@ -35,7 +42,6 @@ export async function whereTheChainIs(config: Config, account: Address) {
     // The write cannot be in a block already mined: an earlier write's event in the latest block is not it.
     return { fromBlock: Number(block) + 1, nonce: Math.max(pending, counted ?? 0) }
   } catch {
-    // Without them the write is still sent; only a missed answer cannot be found again.
-    return undefined
+    return fallback
   }
 }
