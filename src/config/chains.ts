@@ -25,6 +25,11 @@ const chainsById: Record<AppConfig['chainId'], Chain> = {
   31337: localAnvil,
 }
 
+/** A chain's name where the portal knows it ("Ethereum"), otherwise "chain <id>". */
+export function chainName(id: number): string {
+  return id in chainsById ? chainsById[id as AppConfig['chainId']].name : `chain ${id}`
+}
+
 /**
  * The RPC endpoints of the one chain this build serves, in the order they are tried: the configured ones, then the
  * chain's public endpoint (the local chain has none: its URL is always configured or the anvil default).

@@ -25,7 +25,17 @@ describe('guardMessage', () => {
     [
       'a Safe opened by someone who is not one of its owners',
       { readOnlySafe: true },
-      "Only the Safe's owners can claim. This Safe is open in Safe{Wallet} by someone who is not one of its owners.",
+      "Only the Safe's owners and proposers can claim. This Safe is open in Safe{Wallet} by someone who is neither: connect an owner's wallet there, and the actions come back.",
+    ],
+    [
+      'a Safe on another chain: it cannot switch',
+      { chainId: 1, inSafe: true },
+      'This Safe is on Ethereum. The portal runs on Avalanche only and cannot be used from this Safe: open a Safe on Avalanche in Safe{Wallet}.',
+    ],
+    [
+      'a Safe on a chain the portal does not know',
+      { chainId: 137, inSafe: true },
+      'This Safe is on chain 137. The portal runs on Avalanche only and cannot be used from this Safe: open a Safe on Avalanche in Safe{Wallet}.',
     ],
     [
       'offline comes first',

@@ -31,29 +31,103 @@ export function safeAppWallet(): Wallet {
   }
 }
 
-/** Whether `provider` (a Safe App's) belongs to a Safe opened by someone who is not one of its owners. */
+/** Whether `provider` (a Safe App's) was opened, when it connected, by someone who is not one of its owners. */
 export function isReadOnlySafe(provider: unknown): boolean {
   return (provider as { safe?: { isReadOnly?: unknown } } | undefined)?.safe?.isReadOnly === true
 }
 
-/** Whether the connected wallet is a Safe opened in Safe{Wallet} by someone who is not one of its owners. */
+/** How long Safe{Wallet} is given to say who may act: it may never answer. */
+export const SAFE_VIEWER_TIMEOUT_MS = 3_000
+/** How often a Safe open read-only is asked again: an owner or a proposer may connect in Safe{Wallet} meanwhile. */
+export const READ_ONLY_RECHECK_MS = 5_000
+
+type SafeInfoSdk = { sdk?: { safe?: { getInfo?: () => Promise<{ safeAddress?: unknown; isReadOnly?: unknown }> } } }
+
+/**
+ * The latest answer to "may the wallet connected in Safe{Wallet} act for this Safe?", per Safe. Safe{Wallet} recomputes
+ * it on every `getSafeInfo` for whoever is connected there now (an owner, an owner of an owning Safe, or a proposer);
+ * the connector's provider keeps only the answer it got when it connected.
+ */
+const readOnlyBySafe = new Map<string, boolean>()
+const listeners = new Set<() => void>()
+
+function safeKey(provider: unknown): string | undefined {
+  const address = (provider as { safe?: { safeAddress?: unknown } } | undefined)?.safe?.safeAddress
+  return typeof address === 'string' ? address.toLowerCase() : undefined
+}
+
+/** The latest known answer for `provider`'s Safe: asked again, or else the one it connected with. */
+function knownReadOnly(provider: unknown): boolean {
+  const key = safeKey(provider)
+  return (key === undefined ? undefined : readOnlyBySafe.get(key)) ?? isReadOnlySafe(provider)
+}
+
+/**
+ * Asks Safe{Wallet} again whether the Safe is open read-only (the wallet connected there is no owner and no proposer),
+ * keeps the answer and returns it. Safe{Wallet} failing or silent for {@link SAFE_VIEWER_TIMEOUT_MS}: the last answer.
+ */
+export async function askReadOnlySafe(provider: unknown): Promise<boolean> {
+  const key = safeKey(provider)
+  const safeApi = (provider as SafeInfoSdk | undefined)?.sdk?.safe
+  if (key === undefined || typeof safeApi?.getInfo !== 'function') return knownReadOnly(provider)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const silent = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), SAFE_VIEWER_TIMEOUT_MS)
+  })
+  const info = await Promise.race([safeApi.getInfo().catch(() => undefined), silent]).finally(() => clearTimeout(timer))
+  if (info && typeof info.isReadOnly === 'boolean') {
+    const readOnly = info.isReadOnly
+    if (readOnlyBySafe.get(key) !== readOnly) {
+      readOnlyBySafe.set(key, readOnly)
+      for (const listener of listeners) listener()
+    }
+    return readOnly
+  }
+  return knownReadOnly(provider)
+}
+
+/**
+ * Whether the connected wallet is a Safe open in Safe{Wallet} by someone who may not act for it. Asked again whenever
+ * the page becomes visible or focused, and every {@link READ_ONLY_RECHECK_MS} while it is read-only, so that the
+ * actions come back the moment an owner or a proposer connects there, with no reload.
+ */
 export function useReadOnlySafe(): boolean {
   const { connector, status } = useAccount()
-  const [readOnly, setReadOnly] = useState(false)
+  const [provider, setProvider] = useState<unknown>(undefined)
+  const [, rerender] = useState(0)
   useEffect(() => {
-    if (status !== 'connected' || connector?.type !== 'safe') {
-      setReadOnly(false)
-      return
-    }
+    setProvider(undefined)
+    if (status !== 'connected' || connector?.type !== 'safe') return
     let live = true
     connector.getProvider().then(
-      (provider) => live && setReadOnly(isReadOnlySafe(provider)),
-      () => live && setReadOnly(false),
+      (found) => live && setProvider(found),
+      () => undefined,
     )
     return () => {
       live = false
     }
   }, [connector, status])
+  useEffect(() => {
+    const listener = () => rerender((count) => count + 1)
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }, [])
+  const readOnly = provider !== undefined && knownReadOnly(provider)
+  useEffect(() => {
+    if (provider === undefined) return
+    const ask = () => void askReadOnlySafe(provider)
+    const onVisible = () => document.visibilityState === 'visible' && ask()
+    window.addEventListener('focus', ask)
+    document.addEventListener('visibilitychange', onVisible)
+    const timer = readOnly ? window.setInterval(ask, READ_ONLY_RECHECK_MS) : undefined
+    return () => {
+      window.removeEventListener('focus', ask)
+      document.removeEventListener('visibilitychange', onVisible)
+      window.clearInterval(timer)
+    }
+  }, [provider, readOnly])
   return readOnly
 }
 

@@ -16,7 +16,7 @@ import {
   usePendingTransaction,
   writePendingTransaction,
 } from './pendingTransaction'
-import { isReadOnlySafe } from './safeApp'
+import { askReadOnlySafe } from './safeApp'
 import { addRecentTransaction } from './walletKitState'
 import { followBatch } from './write/batch'
 import { type AskedWrite, findMissedAnswer } from './write/missedAnswer'
@@ -201,6 +201,7 @@ export function useTransactor<Id extends string>(options: {
         chainId,
         chain,
         pendingFrom: current && current.account !== address ? current.account : undefined,
+        inSafe: getAccount(config).connector?.type === 'safe',
       })
       if (guard !== null || address === undefined || chainId === undefined) {
         if (guard) fail(guard)
@@ -210,21 +211,22 @@ export function useTransactor<Id extends string>(options: {
       // Inside a Safe the wallet answers with the Safe transaction's hash: the owners still have to sign it.
       const connector = getAccount(config).connector
       const proposedToSafe = connector?.type === 'safe'
-      if (proposedToSafe && isReadOnlySafe(await connector.getProvider().catch(() => undefined))) {
+      // Safe{Wallet} says who may act for whoever is connected there now: asked before each write.
+      if (proposedToSafe && (await askReadOnlySafe(await connector.getProvider().catch(() => undefined)))) {
         fail(READ_ONLY_SAFE)
         return null
       }
       const facts: WriteFacts = { action: action.id, description: action.description, account: address, chainId }
       let sent: Sent
       let requested: AskedWrite | null = null
-      let asked: Awaited<ReturnType<typeof whereTheChainIs>>
+      let asked: Awaited<ReturnType<typeof whereTheChainIs>> | undefined
       setSubmitting(action.id)
       try {
         const { trace } = action
         const [{ request }, chainNow] = await Promise.all([
           action.simulate(),
           // A Safe's owners may add the write to a batch of their own and never answer: it is then found by its event.
-          trace && (proposedToSafe || !action.send) ? whereTheChainIs(config, address) : undefined,
+          trace && (proposedToSafe || !action.send) ? whereTheChainIs(config, address, scope.firstBlock) : undefined,
         ])
         asked = chainNow
         if (trace && asked) {
@@ -266,7 +268,8 @@ export function useTransactor<Id extends string>(options: {
       // failed, from the last block the page has seen.
       const seen = lastSeenBlock(chain.id)
       const fromBlock = asked?.fromBlock ?? (seen === undefined ? undefined : Number(seen))
-      const record = await sentRecord(config, facts, sent, proposedToSafe ? { fromBlock } : undefined)
+      const viaSafe = proposedToSafe ? { fromBlock, trace: action.trace } : undefined
+      const record = await sentRecord(config, facts, sent, viaSafe)
       if (!record) {
         fail('The Safe answered with a transaction id the portal cannot follow. Check the transaction in your Safe.')
         return null
@@ -275,7 +278,7 @@ export function useTransactor<Id extends string>(options: {
       if (!proposedToSafe && 'hash' in sent) addRecentTransaction(record.hash, action.description)
       return settle(record, action.simulate)
     },
-    [address, chainId, chain, config, isConnected, settle, submitting, failureMessage, fail],
+    [address, chainId, chain, config, isConnected, settle, submitting, failureMessage, fail, scope.firstBlock],
   )
 
   /** Frees the actions while the write goes on being watched; its outcome is still reported when it comes. */

@@ -9,7 +9,7 @@ export type HolderToolsProps = {
   holder: Address
   schedule: Schedule
   token: { address: Address; symbol: string; decimals: number }
-  /** A wallet is connected for this address: "Add NAI to wallet" needs it. */
+  /** A wallet that keeps tokens is connected for this address (a Safe's is not): "Add NAI to wallet" needs it. */
   connected: boolean
 }
 

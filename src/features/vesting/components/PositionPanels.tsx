@@ -61,6 +61,7 @@ export default function PositionPanels({
         chain,
         pendingFrom: actions.pendingFrom,
         readOnlySafe,
+        inSafe: connector?.type === 'safe',
         figuresBehind,
       })
 
@@ -70,7 +71,8 @@ export default function PositionPanels({
         holder={holder}
         schedule={deployment.schedule}
         token={{ address: deployment.token, symbol, decimals }}
-        connected={walletConnected}
+        // A Safe's provider has no `wallet_watchAsset`: there is no wallet to add NAI to.
+        connected={walletConnected && connector?.type !== 'safe'}
       />
       {walletConnected && connector?.id === 'localTestWallet' && <LocalAccountPicker />}
       {walletConnected && connector?.type === 'safe' && (

@@ -110,6 +110,15 @@ describe('WriteStatus', () => {
         "Signed by the Safe's owners — 2 of 2 signatures. Waiting for an owner to execute it in Safe{Wallet}. Claim 250 NAI.Stop waiting",
       ],
       [{ confirmations: 2, threshold: 2, txHash: HASH }, 'Executing… Claim 250 NAI.Stop waiting'],
+      [
+        { confirmations: 0, threshold: 2 },
+        "Proposed to the Safe's owners — 0 of 2 signatures. Waiting for them to sign it in Safe{Wallet}. Claim 250 NAI.Stop waiting",
+      ],
+      [{ confirmations: 1, threshold: 1 }, 'Executing… Claim 250 NAI.Stop waiting'],
+      [
+        { confirmations: 1, threshold: 2, missing: true },
+        'Safe{Wallet} no longer lists this transaction. If the owners execute it, it shows here. Claim 250 NAI.Stop waiting',
+      ],
     ] as const
     for (const [safe, text] of lines) {
       render(<WriteStatus actions={actions({ waitingFor: { ...proposed, safe } }).value} />)

@@ -11,12 +11,19 @@ export type WriteStatusActions = Pick<
 >
 
 /** Where a Safe transaction stands: its owners' signatures, then its execution. */
-export function safeStatusLine({ confirmations, threshold, txHash }: SafeProgress): string {
+export function safeStatusLine({ confirmations, threshold, txHash, missing }: SafeProgress): string {
   if (txHash) return 'Executing…'
+  if (missing) return 'Safe{Wallet} no longer lists this transaction. If the owners execute it, it shows here.'
   if (threshold === undefined) return "Waiting for the Safe's owners."
   const signed = confirmations ?? 0
+  // A Safe with one owner executes what that owner signs at once.
+  if (threshold === 1 && signed >= 1) return 'Executing…'
   if (signed >= threshold) {
     return `Signed by the Safe's owners — ${signed} of ${threshold} signatures. Waiting for an owner to execute it in Safe{Wallet}.`
+  }
+  // A proposer's proposal carries no owner's signature yet.
+  if (signed === 0) {
+    return `Proposed to the Safe's owners — 0 of ${threshold} signatures. Waiting for them to sign it in Safe{Wallet}.`
   }
   return `Waiting for the Safe's owners — ${signed} of ${threshold} signatures.`
 }
