@@ -4,7 +4,17 @@ import type { Address } from 'viem'
 import { ANVIL_PRIVATE_KEYS } from '../src/config/anvil'
 import { baseURL, chromiumArgs, chromiumPath, contracts, outDir, chainRpcUrl as rpcUrl } from '../testing/env'
 import { createSafe, deploySafeSingletons, SafeService } from '../testing/safe'
-import { accounts, expect, type LocalChain, moments, nai, percent, schedule, test } from './fixtures/index'
+import {
+  accounts,
+  expect,
+  type LocalChain,
+  moments,
+  nai,
+  percent,
+  publicEndpoint,
+  schedule,
+  test,
+} from './fixtures/index'
 import { framingHost, installSafeHost, SAFE_WALLET_ORIGIN, type SafeHostBehaviour } from './fixtures/safeHost'
 
 /** The Safe's owners: alice, bob and carol, two of whom must sign. */
@@ -269,33 +279,46 @@ test("the Gateway says CANCELLED before it has indexed the execution: the Safe's
   expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
 })
 
-test('a proposal deleted from the queue: the page stays usable, and an execution by another owner is still recognised from the chain', async ({
+test('a proposal deleted from the queue says so, is looked up ever more slowly, and an execution by another owner is still recognised from the chain', async ({
   page,
   context,
   chain,
 }) => {
+  // The lookups back off to 8, 16 and 32 s apart: the test waits through them.
+  test.setTimeout(150_000)
   const { app, safe, service, host } = await openInSafe(page, context, chain)
   const before = await snapshot(chain, safe)
   await proposeClaimAndBurn(app)
   await expect(waitingLine(app, "Waiting for the Safe's owners — 1 of 2 signatures.")).toBeVisible()
   const safeTxHash = service.list()[0]?.safeTxHash ?? '0x'
   service.delete(safeTxHash)
-  await expect
-    .poll(
-      () =>
-        host.requests.filter((request) => request.method === 'getTxBySafeTxHash' && request.answered === 'error')
-          .length,
-    )
-    .toBeGreaterThan(1)
+  const notListed = waitingLine(app, 'Safe{Wallet} no longer lists this transaction.')
+  await expect(notListed).toHaveText(
+    `Safe{Wallet} no longer lists this transaction. If the owners execute it, it shows here. ${CLAIM_AND_BURN}.Stop waiting`,
+    { timeout: 20_000 },
+  )
+  await expect(app.getByText('1 of 2 signatures')).toHaveCount(0)
+  const failedLookups = () =>
+    host.requests.filter((request) => request.method === 'getTxBySafeTxHash' && request.answered === 'error')
+  // Three failures in a row, 4 s apart; then 8 s, then 16 s.
+  await expect.poll(() => failedLookups().length, { timeout: 40_000 }).toBe(5)
+  const at = failedLookups().map((request) => request.at)
+  const gaps = at.slice(1).map((time, index) => time - (at[index] ?? 0))
+  expect(gaps.slice(0, 2).every((gap) => gap >= 3_500 && gap < 6_000)).toBe(true)
+  expect(gaps[2]).toBeGreaterThanOrEqual(7_500)
+  expect(gaps[3]).toBeGreaterThanOrEqual(15_500)
+
   // The holder stops waiting: the actions are free, and the transaction is still watched.
-  await waitingLine(app, "Waiting for the Safe's owners").getByRole('button', { name: 'Stop waiting' }).click()
+  await notListed.getByRole('button', { name: 'Stop waiting' }).click()
   await expect(claimPanel(app).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
   await expect(app.getByText('You stopped waiting for a transaction.', { exact: false })).toBeVisible()
 
-  // Bob still had alice's signature: he signs too and executes it himself.
+  // Bob still had alice's signature: he signs too and executes it himself. The next slow lookup finds it on chain.
   await service.confirm(safeTxHash, 1)
   await service.execute(safeTxHash, 1, { indexed: false })
-  await expect(app.getByText('The transaction you stopped waiting for was confirmed after all.')).toBeVisible()
+  await expect(app.getByText('The transaction you stopped waiting for was confirmed after all.')).toBeVisible({
+    timeout: 45_000,
+  })
   expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
 })
 
@@ -357,25 +380,157 @@ test('a 1-of-1 Safe proposes, then executes at once: confirmed, exactly', async 
   expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
 })
 
-test("a viewer who is not one of the Safe's owners is told only the owners can claim, with the actions off", async ({
+const READ_ONLY =
+  "Only the Safe's owners and proposers can claim. This Safe is open in Safe{Wallet} by someone who is neither: connect an owner's wallet there, and the actions come back."
+
+test('opened with no owner connected: told only the owners can claim; an owner who connects in Safe{Wallet} afterwards claims with no reload, exactly', async ({
   page,
   context,
   chain,
 }) => {
-  const { app, host } = await openInSafe(page, context, chain, { behaviour: { isReadOnly: true } })
-  await expect(
-    app.getByText(
-      "Only the Safe's owners can claim. This Safe is open in Safe{Wallet} by someone who is not one of its owners.",
-    ),
-  ).toBeVisible()
+  const { app, safe, service, host } = await openInSafe(page, context, chain, { behaviour: { viewer: null } })
+  await expect(app.getByText(READ_ONLY)).toBeVisible()
   await expect(claimPanel(app).getByRole('button', { name: 'Claim & Burn' })).toBeDisabled()
   await expect(
     app.getByRole('region', { name: 'Claimable Tokens' }).getByRole('button', { name: 'Claim 50 NAI' }),
   ).toBeDisabled()
-  expect(host.requests.filter((request) => request.method === 'sendTransactions')).toEqual([])
+  const frame = page.frames().find((each) => each.url().startsWith(baseURL))
+  await frame?.evaluate(() => {
+    ;(window as unknown as { loadedOnce: boolean }).loadedOnce = true
+  })
+  const before = await snapshot(chain, safe)
+
+  // Alice's hardware wallet finishes connecting in Safe{Wallet}: the page asks again and the actions come back.
+  await host.connect(accounts.alice)
+  await expect(claimPanel(app).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+  await expect(app.getByText(READ_ONLY)).toHaveCount(0)
+  await proposeClaimAndBurn(app)
+  await expect(waitingLine(app, "Waiting for the Safe's owners — 1 of 2 signatures.")).toBeVisible()
+  const [proposal] = service.list()
+  expect(proposal?.confirmations.map((confirmation) => confirmation.signer)).toEqual([accounts.alice])
+  await service.confirm(proposal?.safeTxHash ?? '0x', 1)
+  await service.execute(proposal?.safeTxHash ?? '0x', 1)
+  await expect(app.getByText('Your transaction was confirmed.')).toBeVisible()
+  expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
+  // The same document throughout: nothing reloaded the frame.
+  expect(await frame?.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true)
 })
 
-test("in Safe{Wallet}'s sandbox: the statement and the calendar download, the Safe's address is shown to copy, and links open outside the frame", async ({
+test('an owner who disconnected in Safe{Wallet} since the page loaded: the write asks again, and nothing is proposed', async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { app, safe, host } = await openInSafe(page, context, chain)
+  const before = await snapshot(chain, safe)
+  await expect(claimPanel(app).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+  await host.connect(null)
+  await proposeClaimAndBurn(app)
+  await expect(app.getByRole('alert').filter({ hasText: READ_ONLY })).toBeVisible()
+  expect(host.requests.filter((request) => request.method === 'sendTransactions')).toEqual([])
+  await expect(claimPanel(app).getByRole('button', { name: 'Claim & Burn' })).toBeDisabled()
+  expect(await snapshot(chain, safe)).toEqual(before)
+})
+
+test('a proposer proposes: worded as a proposal for the owners to sign, then executed by them, exactly', async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { app, safe, service } = await openInSafe(page, context, chain, {
+    behaviour: { viewer: accounts.dave, proposers: [accounts.dave] },
+  })
+  const before = await snapshot(chain, safe)
+  await proposeClaimAndBurn(app)
+  await expect(
+    waitingLine(app, "Proposed to the Safe's owners — 0 of 2 signatures. Waiting for them to sign it in Safe{Wallet}."),
+  ).toBeVisible()
+  const [proposal] = service.list()
+  expect(proposal?.proposer).toBe(accounts.dave)
+  expect(proposal?.confirmations).toEqual([])
+  const safeTxHash = proposal?.safeTxHash ?? '0x'
+  await service.confirm(safeTxHash, 0)
+  await expect(waitingLine(app, "Waiting for the Safe's owners — 1 of 2 signatures.")).toBeVisible()
+  await service.confirm(safeTxHash, 2)
+  await expect(waitingLine(app, READY_TO_EXECUTE)).toBeVisible()
+  await service.execute(safeTxHash, 2)
+  await expect(app.getByText('Your transaction was confirmed.')).toBeVisible()
+  expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
+})
+
+test('executed by "Execute batch" in one chain transaction with a queued neighbour that fails: confirmed, exactly', async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { app, safe, service } = await openInSafe(page, context, chain)
+  const before = await snapshot(chain, safe)
+  await proposeClaimAndBurn(app)
+  await expect(waitingLine(app, "Waiting for the Safe's owners — 1 of 2 signatures.")).toBeVisible()
+  const claim = service.list()[0]?.safeTxHash ?? '0x'
+  // Next in the queue: a call the vesting contract refuses, signed with safeTxGas so that it fails without reverting.
+  const failing = await service.propose([{ to: contracts.vesting, value: 0n, data: '0x01' }], 1, { safeTxGas: 100_000 })
+  await service.confirm(claim, 1)
+  await service.confirm(failing, 2)
+  const executed = await service.executeTogether([claim, failing], 1)
+  expect((await service.details(failing)).txStatus).toBe('FAILED')
+  expect((await service.details(claim)).txHash).toBe(executed)
+  await expect(app.getByText('Your transaction was confirmed.')).toBeVisible()
+  await expect(app.getByText('Nothing was changed', { exact: false })).toHaveCount(0)
+  expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
+})
+
+test('"Add to batch" executed 3,000 blocks later: found through the 2,048-block cap, exactly', async ({
+  page,
+  context,
+  chain,
+  rpcProxy,
+}) => {
+  // anvil mines 3,000 blocks a second apart in about 15 s.
+  test.setTimeout(90_000)
+  const { app, safe, service, host } = await openInSafe(page, context, chain, { behaviour: { review: 'addToBatch' } })
+  const before = await snapshot(chain, safe)
+  await proposeClaimAndBurn(app)
+  await expect(waitingLine(app, "Waiting for the Safe's answer")).toBeVisible()
+  await expect.poll(() => host.batch.length).toBe(1)
+  // Most of an hour passes on chain (the claim window is still open) before the owners execute their batch.
+  for (let mined = 0; mined < 3_000; mined += 500) await chain.mine({ blocks: 500, interval: 1 })
+  const batch = await service.propose([...host.batch], 0)
+  await service.confirm(batch, 1)
+  await service.execute(batch, 1)
+  await expect(app.getByText('Your transaction was confirmed.')).toBeVisible({ timeout: 20_000 })
+  expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
+  const refused = rpcProxy.log.filter((entry) => entry.method === 'eth_getLogs' && entry.refused)
+  expect(refused.map((entry) => entry.refused?.message)).toContainEqual(
+    expect.stringMatching(/^requested too many blocks from \d+ to \d+, maximum is set to 2048$/),
+  )
+})
+
+test('"Add to batch" while the endpoint is too busy to say where the chain is: Stop waiting is there, and the batch settles it exactly', async ({
+  page,
+  context,
+  chain,
+  rpcProxy,
+}) => {
+  const { app, safe, service, host } = await openInSafe(page, context, chain, { behaviour: { review: 'addToBatch' } })
+  const before = await snapshot(chain, safe)
+  // The claim's simulation passes; the block number and the nonce read at the click are refused as over the limit.
+  rpcProxy.setFaults({ ...publicEndpoint, busyMethods: ['eth_blockNumber', 'eth_getTransactionCount'] })
+  await proposeClaimAndBurn(app)
+  await expect.poll(() => host.batch.length).toBe(1)
+  const waiting = waitingLine(app, "Waiting for the Safe's answer")
+  await expect(waiting).toBeVisible()
+  await expect(waiting.getByRole('button', { name: 'Stop waiting' })).toBeEnabled()
+  expect(rpcProxy.log.some((entry) => entry.method === 'eth_blockNumber' && entry.refused)).toBe(true)
+  rpcProxy.setFaults(publicEndpoint)
+  const batch = await service.propose([...host.batch], 0)
+  await service.confirm(batch, 1)
+  await service.execute(batch, 1)
+  await expect(app.getByText('Your transaction was confirmed.')).toBeVisible({ timeout: 20_000 })
+  expect(await snapshot(chain, safe)).toEqual(claimedAll(before))
+})
+
+test("in Safe{Wallet}'s sandbox: the statement and the calendar download, no token to add to a wallet, the Safe's address is shown to copy, and links open outside the frame", async ({
   page,
   context,
   chain,
@@ -400,6 +555,9 @@ test("in Safe{Wallet}'s sandbox: the statement and the calendar download, the Sa
   const calendar = page.waitForEvent('download')
   await tools.getByRole('button', { name: 'Add to calendar' }).click()
   expect((await calendar).suggestedFilename()).toMatch(/\.ics$/)
+  // A Safe keeps no token list to add NAI to (its provider has no wallet_watchAsset): not offered.
+  await expect(tools.getByRole('button', { name: 'Add to calendar' })).toBeVisible()
+  await expect(tools.getByRole('button', { name: 'Add NAI to wallet' })).toHaveCount(0)
   await tools.getByRole('button', { name: 'Close' }).click()
 
   const [article] = await Promise.all([
