@@ -186,6 +186,51 @@ describe('the local relay', () => {
     expect(await recoverMessageAddress({ message: 'kept', signature: await signed })).toBe(alice)
   })
 
+  it("knows a client by its JWT's iss: a reload with the same iss gets nothing it acknowledged; a new iss is a new client", async () => {
+    const { WebSocket } = await import('ws')
+    /** A raw client authenticated as `iss`, with a fresh random `sub` as relay-auth signs each time. */
+    const client = async (iss: string) => {
+      const claims = { iss, sub: Math.random().toString(16).slice(2), aud: relay.url }
+      const jwt = ['header', Buffer.from(JSON.stringify(claims)).toString('base64url'), 'signature'].join('.')
+      const socket = new WebSocket(`${relay.url}?auth=${jwt}`)
+      await new Promise((resolve) => socket.once('open', resolve))
+      const pushed: { id: number; params: { data: { message: string } } }[] = []
+      socket.on('message', (data: Buffer) => {
+        const payload = JSON.parse(data.toString()) as (typeof pushed)[number] & { method?: string }
+        if (payload.method !== 'irn_subscription') return
+        pushed.push(payload)
+        // Acknowledged, as core does for every push it receives.
+        socket.send(JSON.stringify({ id: payload.id, jsonrpc: '2.0', result: true }))
+      })
+      const call = (method: string, params: unknown) =>
+        socket.send(JSON.stringify({ id: Math.floor(Math.random() * 1e9), jsonrpc: '2.0', method, params }))
+      closers.push(async () => socket.close())
+      return { socket, pushed, call }
+    }
+    const topic = 'a1'.repeat(32)
+    const reader = await client('did:key:z6MkReader')
+    reader.call('irn_subscribe', { topic })
+    const writer = await client('did:key:z6MkWriter')
+    writer.call('irn_publish', { topic, message: 'hello', ttl: 300, tag: 1108 })
+    await expect.poll(() => reader.pushed.map((push) => push.params.data.message)).toEqual(['hello'])
+    await expect
+      .poll(() => relay.kept(topic).map((message) => [...message.acknowledged]))
+      .toEqual([['did:key:z6MkReader']])
+    reader.socket.close()
+
+    // The page reloads: a new socket and a new `sub`, the same `iss`. Nothing it acknowledged comes back.
+    const reloaded = await client('did:key:z6MkReader')
+    reloaded.call('irn_subscribe', { topic })
+    reloaded.call('irn_batchFetchMessages', { topics: [topic] })
+    writer.call('irn_publish', { topic, message: 'after the reload', ttl: 300, tag: 1108 })
+    await expect.poll(() => reloaded.pushed.map((push) => push.params.data.message)).toEqual(['after the reload'])
+
+    // Another client (another did:key) has acknowledged nothing: it gets both.
+    const other = await client('did:key:z6MkOther')
+    other.call('irn_subscribe', { topic })
+    await expect.poll(() => other.pushed.map((push) => push.params.data.message)).toEqual(['hello', 'after the reload'])
+  })
+
   it('delays what it sends by its latency', async () => {
     const { app, session } = await connected()
     relay.latencyMs = 400

@@ -117,14 +117,18 @@ function ttlParam(params: Params): number {
 
 class InvalidParams extends Error {}
 
-/** The client's id: the `sub` (its did:key) of the JWT it connects with, so that it stays the same across sockets. */
+/**
+ * The client's id: the `iss` of the JWT it connects with (`@walletconnect/relay-auth`'s `signJWT`: `iss` is the
+ * client's did:key, kept in its storage across reloads; `sub` is random on every signing). So a client that reloads is
+ * the same client, and what it acknowledged before is not delivered to it again, as the real relay does.
+ */
 function clientIdFrom(url: string | undefined): string {
   const auth = new URL(url ?? '/', 'ws://relay').searchParams.get('auth')
   const payload = auth?.split('.')[1]
   if (payload) {
     try {
-      const { sub } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }
-      if (typeof sub === 'string' && sub) return sub
+      const { iss } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: unknown }
+      if (typeof iss === 'string' && iss) return iss
     } catch {
       // Not a JWT: the socket gets an id of its own.
     }
@@ -188,6 +192,11 @@ export class LocalRelay {
   /** Every message published so far, oldest first; only those with `tag` when given (e.g. 1100, a session proposal). */
   messages(tag?: number): PublishedMessage[] {
     return this.published.filter((message) => tag === undefined || message.tag === tag)
+  }
+
+  /** What the relay keeps for `topic`, each message with the clients (by `iss`) that acknowledged it. */
+  kept(topic: string): readonly RelayMessage[] {
+    return this.mailbox.get(topic) ?? []
   }
 
   /** Sockets currently connected. */
