@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { AppConfig } from '../config/env'
 import { DEMO_LINKS } from '../config/publicLinks'
 import { connectorsForWallets } from './connectors'
-import { APP_NAME, walletList } from './wagmi'
+import { appIntroduction, walletList } from './wagmi'
 
 type Wallet = ReturnType<WalletList[number]['wallets'][number]>
 type WalletDetails = Parameters<Wallet['createConnector']>[0]
@@ -68,7 +68,7 @@ describe("the wallet list built without RainbowKit's main module", () => {
   ])('matches RainbowKit’s own connectorsForWallets %s', (_, appConfig) => {
     const relayUrl = appConfig.walletConnectRelayUrl
     const options = {
-      appName: APP_NAME,
+      ...appIntroduction(),
       projectId: appConfig.walletConnectProjectId ?? '',
       ...(relayUrl ? { walletConnectParameters: { relayUrl } } : {}),
     }
@@ -84,10 +84,27 @@ describe("the wallet list built without RainbowKit's main module", () => {
     expect(ours.connectorDetails.length).toBeGreaterThanOrEqual(3)
   })
 
+  it('introduces the portal to wallets: its name, what it does and its icon by an absolute URL next to the page', () => {
+    const { recorded, walletParameters } = recording(walletList({ ...base, walletConnectProjectId: 'abc123' }, ''))
+    connectorsForWallets(recorded, { ...appIntroduction(), projectId: 'abc123' })
+    const metadata = {
+      name: 'NAI Vesting & Claim Portal',
+      description:
+        'See your NAI vesting position, claim and burn in the claim window, unlock what has vested and claim legacy tokens.',
+      url: window.location.origin,
+      icons: [`${window.location.origin}/icons/pwa-192x192.png`],
+    }
+    expect(walletParameters[0]).toMatchObject({
+      appIcon: metadata.icons[0],
+      options: { metadata },
+      walletConnectParameters: { metadata },
+    })
+  })
+
   it('lists WalletConnect twice, as RainbowKit does: its QR code and its own modal', () => {
     const appConfig = { ...base, chainId: 1 as const, walletConnectProjectId: 'abc123' }
     const { recorded, connectorDetails } = recording(walletList(appConfig, 'http://127.0.0.1:8545'))
-    connectorsForWallets(recorded, { appName: APP_NAME, projectId: 'abc123' })
+    connectorsForWallets(recorded, { ...appIntroduction(), projectId: 'abc123' })
     const walletConnect = connectorDetails.filter(
       (details) => (details as { rkDetails: { id: string } }).rkDetails.id === 'walletConnect',
     )

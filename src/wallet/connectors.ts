@@ -5,11 +5,19 @@ import { withDisconnectIntent } from './connectionEnd'
 /** WalletConnect's options every WalletConnect connector gets, as in RainbowKit's `walletConnectParameters`. */
 export type WalletConnectParameters = { relayUrl?: string }
 
-type Options = { appName: string; projectId: string; walletConnectParameters?: WalletConnectParameters }
+type Options = AppIntroduction & { projectId: string; walletConnectParameters?: WalletConnectParameters }
 
-/** What a wallet shows of the app when it connects over WalletConnect. */
-export function walletConnectMetadata(appName: string) {
-  return { name: appName, description: appName, url: window.location.origin, icons: [] }
+/** How the app introduces itself to a wallet over WalletConnect: its name, what it does, and its icon's URL. */
+export type AppIntroduction = { appName: string; appDescription?: string; appIcon?: string }
+
+/** What a wallet shows of the app when it connects over WalletConnect, built as RainbowKit builds it. */
+export function walletConnectMetadata({ appName, appDescription, appIcon }: AppIntroduction) {
+  return {
+    name: appName,
+    description: appDescription ?? appName,
+    url: window.location.origin,
+    icons: appIcon ? [appIcon] : [],
+  }
 }
 
 /**
@@ -18,9 +26,9 @@ export function walletConnectMetadata(appName: string) {
  */
 export function connectorsForWallets(
   walletList: WalletList,
-  { appName, projectId, walletConnectParameters }: Options,
+  { appName, appDescription, appIcon, projectId, walletConnectParameters }: Options,
 ): CreateConnectorFn[] {
-  const metadata = walletConnectMetadata(appName)
+  const metadata = walletConnectMetadata({ appName, appDescription, appIcon })
   const prepare = (create: CreateConnectorFn) =>
     withDeferredSetup(withDisconnectIntent(walletConnectParameters?.relayUrl ? withOwnRelay(create) : create))
   const seen = new Set<string>()
@@ -32,6 +40,7 @@ export function connectorsForWallets(
       const wallet: Wallet = createWallet({
         projectId,
         appName,
+        appIcon,
         options: { metadata, ...walletConnectParameters },
         walletConnectParameters: { metadata, ...walletConnectParameters },
       })

@@ -13,6 +13,7 @@ import type { AppConfig } from '../config/env'
 import { type Platform, platform } from '../lib/device'
 import { withDisconnectIntent } from './connectionEnd'
 import {
+  type AppIntroduction,
   connectorsForWallets,
   type WalletConnectParameters,
   walletConnectMetadata,
@@ -25,6 +26,19 @@ import { rpcTransport } from './rpcTransport'
 import { safeAppWallet } from './safeApp'
 
 export const APP_NAME = 'NAI Vesting & Claim Portal'
+
+/**
+ * The portal as a wallet shows it on its approval screen over WalletConnect: its name, what it does, and its icon by
+ * an absolute URL (the wallet fetches it from its side), next to the page wherever the build is served from.
+ */
+export function appIntroduction(): AppIntroduction {
+  return {
+    appName: APP_NAME,
+    appDescription:
+      'See your NAI vesting position, claim and burn in the claim window, unlock what has vested and claim legacy tokens.',
+    appIcon: new URL('icons/pwa-192x192.png', document.baseURI).href,
+  }
+}
 
 /**
  * The curated wallet list RainbowKit shows. EIP-6963 wallets the browser announces are added by wagmi's provider
@@ -58,7 +72,7 @@ export function phoneWalletConnect(appConfig: AppConfig, device: Platform): Crea
   const parameters = walletConnectParameters(appConfig)
   const connector = walletConnect({
     projectId,
-    metadata: walletConnectMetadata(APP_NAME),
+    metadata: walletConnectMetadata(appIntroduction()),
     showQrModal: false,
     telemetryEnabled: false,
     ...parameters,
@@ -79,7 +93,7 @@ export function createWagmiConfig(
   const phoneConnector = phoneWalletConnect(appConfig, device)
   const connectors = [
     ...connectorsForWallets(walletList(appConfig, rpcUrl, device), {
-      appName: APP_NAME,
+      ...appIntroduction(),
       projectId: appConfig.walletConnectProjectId ?? '',
       walletConnectParameters: walletConnectParameters(appConfig),
     }),
