@@ -256,7 +256,8 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
 
   /** A Safe transaction proposed and signed by one owner, and the record the portal keeps of it. */
   async function proposal() {
-    const fromBlock = Number(await chain.getBlockNumber()) + 1
+    // Asked afresh: a block number cached from the test before would put an event of that test after the proposal.
+    const fromBlock = Number(await chain.getBlockNumber({ cacheTime: 0 })) + 1
     const safeTxHash = await service.propose([{ to: OTHER, value: 0n, data: '0x' }], 0)
     const nonce = Number(service.list().find((stored) => stored.safeTxHash === safeTxHash)?.tx.nonce)
     const record: PendingTransaction = {
@@ -447,7 +448,8 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
   })
 
   it('is reverted when the execution logged ExecutionFailure', async () => {
-    const fromBlock = Number(await chain.getBlockNumber()) + 1
+    // Asked afresh: a block number cached from the test before would put an event of that test after the proposal.
+    const fromBlock = Number(await chain.getBlockNumber({ cacheTime: 0 })) + 1
     // A call that reverts, with safeTxGas set so that the execution itself is mined and logs the failure.
     const failing = await service.propose([{ to: REVERTER, value: 0n, data: '0x01' }], 0, { safeTxGas: 100_000 })
     await service.confirm(failing, 1)
@@ -503,15 +505,20 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
   })
 
   describe("superseded only when the Safe's log, its nonce and the holder's event agree at one block", () => {
-    /** Code that logs topic [WRITTEN] on any call (PUSH32 t0 PUSH0 PUSH0 LOG1 STOP): the holder's write. */
-    const WRITE: Address = '0x000000000000000000000000000000000000a11e'
+    /**
+     * The holder's write: code that logs topic [WRITTEN] on any call (PUSH32 t0 PUSH0 PUSH0 LOG1 STOP), at an address
+     * of each test's own, so that no other test's event is ever this one's.
+     */
+    let WRITE: Address
     const WRITTEN: Hash = `0x${'a1'.repeat(32)}`
-    beforeAll(async () => {
+    beforeEach(async () => {
+      WRITE = `0x${(0xa11e0000n + saltNonce).toString(16).padStart(40, '0')}`
       await chain.setCode({ address: WRITE, bytecode: `0x7f${WRITTEN.slice(2)}5f5fa100` })
     })
     /** A proposal of the holder's write, with the event it emits. */
     async function tracedProposal() {
-      const fromBlock = Number(await chain.getBlockNumber()) + 1
+      // Asked afresh: a block number cached from the test before would put an event of that test after the proposal.
+      const fromBlock = Number(await chain.getBlockNumber({ cacheTime: 0 })) + 1
       const safeTxHash = await service.propose([{ to: WRITE, value: 0n, data: '0x' }], 0)
       const nonce = Number(service.list().find((stored) => stored.safeTxHash === safeTxHash)?.tx.nonce)
       const record: PendingTransaction = {
