@@ -56,10 +56,16 @@ async function openInSafe(
   page: Page,
   context: BrowserContext,
   chain: LocalChain,
-  options: { oneOfOne?: boolean; behaviour?: Partial<SafeHostBehaviour> } = {},
+  options: { oneOfOne?: boolean; behaviour?: Partial<SafeHostBehaviour>; chainId?: number } = {},
 ) {
   const { safe, service } = await safeHolder(chain, options)
-  const host = await installSafeHost(context, { appUrl: baseURL, service, rpcUrl, behaviour: options.behaviour })
+  const host = await installSafeHost(context, {
+    appUrl: baseURL,
+    service,
+    rpcUrl,
+    behaviour: options.behaviour,
+    ...(options.chainId === undefined ? {} : { chainId: options.chainId }),
+  })
   await page.goto(host.hostUrl)
   const app = page.frameLocator('#safe-app')
   await expect(app.getByText(`This is the position of the Safe ${safe}.`, { exact: false })).toBeVisible()
@@ -430,6 +436,22 @@ test('an owner who disconnected in Safe{Wallet} since the page loaded: the write
   expect(host.requests.filter((request) => request.method === 'sendTransactions')).toEqual([])
   await expect(claimPanel(app).getByRole('button', { name: 'Claim & Burn' })).toBeDisabled()
   expect(await snapshot(chain, safe)).toEqual(before)
+})
+
+test('a Safe open on another chain: says which, and that the portal cannot be used from it; no network switch offered, nothing proposed', async ({
+  page,
+  context,
+  chain,
+}) => {
+  const { app, host } = await openInSafe(page, context, chain, { chainId: 1 })
+  await expect(
+    app.getByText(
+      'This Safe is on Ethereum. The portal runs on Local (anvil) only and cannot be used from this Safe: open a Safe on Local (anvil) in Safe{Wallet}.',
+    ),
+  ).toBeVisible()
+  await expect(app.getByText('Switch to', { exact: false })).toHaveCount(0)
+  await expect(claimPanel(app).getByRole('button', { name: 'Claim & Burn' })).toBeDisabled()
+  expect(host.requests.filter((request) => request.method === 'sendTransactions')).toEqual([])
 })
 
 test('a proposer proposes: worded as a proposal for the owners to sign, then executed by them, exactly', async ({
