@@ -73,3 +73,51 @@ test('declining in the wallet leaves the sheet open and quiet, and the next tap 
   await expect(sheet(page)).toBeHidden()
   await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
 })
+
+test.describe("in Coinbase Wallet's browser, whose announcement wagmi drops (RainbowKit's Coinbase connector claims its rdns)", () => {
+  const coinbase = {
+    name: 'Coinbase Wallet',
+    icon: `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle cx="4" cy="4" r="4" fill="#0052ff"/></svg>')}`,
+    rdns: 'com.coinbase.wallet',
+  }
+  test.use({ walletIdentity: { info: coinbase, flags: { isCoinbaseWallet: true } } })
+
+  test('the sheet shows it by its announced name and icon, and one tap connects it', async ({
+    page,
+    chain,
+    wallet,
+  }) => {
+    await chain.addHolder({ account: accounts.alice, amount: nai('1234.5'), burnPercentage: percent(25) })
+    wallet.setAccount(accounts.alice)
+    await page.goto('/')
+    await connectButton(page).tap()
+    const first = sheet(page).getByRole('listitem').first()
+    await expect(first).toHaveText('Coinbase Wallet')
+    await expect(first.locator('img')).toHaveAttribute('src', coinbase.icon)
+    await first.getByRole('button', { name: 'Coinbase Wallet' }).tap()
+    await expect(sheet(page)).toBeHidden()
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+  })
+})
+
+test.describe('in a browser that only sets window.ethereum, flagged as MetaMask and as Trust Wallet', () => {
+  test.use({ walletIdentity: { info: null, flags: { isMetaMask: true, isTrust: true } } })
+
+  test("the sheet names it from its flags, MetaMask's last, with a plain wallet icon, never a blank", async ({
+    page,
+    chain,
+    wallet,
+  }) => {
+    await chain.addHolder({ account: accounts.alice, amount: nai('1234.5'), burnPercentage: percent(25) })
+    wallet.setAccount(accounts.alice)
+    await page.goto('/')
+    await connectButton(page).tap()
+    const first = sheet(page).getByRole('listitem').first()
+    await expect(first).toHaveText('Trust Wallet')
+    await expect(first.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml,/)
+    expect(await first.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+    await first.getByRole('button', { name: 'Trust Wallet' }).tap()
+    await expect(sheet(page)).toBeHidden()
+    await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
+  })
+})

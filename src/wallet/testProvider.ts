@@ -28,6 +28,8 @@ export type TestProviderOptions = {
   }
   /** Announced through EIP-6963 and set as `window.ethereum`. */
   announce?: ProviderInfo
+  /** Set as `window.ethereum` without announcing itself, as an older wallet's browser does. */
+  windowOnly?: boolean
   /** Flags dapps look for, such as `isRainbow`. */
   flags?: Record<string, boolean>
   /** Exposes `emit(event, payload)` as `window[emitter]`, for a test to raise wallet events. */
@@ -156,8 +158,10 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
 
   if (options.emitter) Object.assign(globalThis, { [options.emitter]: provider.emit })
   const { announce } = options
-  if (announce) {
+  if (announce || options.windowOnly) {
     Object.defineProperty(globalThis, 'ethereum', { value: provider, configurable: true })
+  }
+  if (announce) {
     const detail = Object.freeze({ info: Object.freeze({ ...announce }), provider })
     const announceProvider = () => dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
     addEventListener('eip6963:requestProvider', announceProvider)
