@@ -286,22 +286,50 @@ test.describe('connecting', () => {
     }
   })
 
-  test('the wallet used last comes first, marked Recent', async ({ page, chain, walletConnect }) => {
+  test.describe('with a wallet that names itself Trust Wallet', () => {
+    test.use({ walletName: 'Trust Wallet' })
+
+    test('the wallet that connected comes first, marked Recent, also when another one was tapped; Get a Wallet lists it first too', async ({
+      page,
+      chain,
+      walletConnect,
+    }) => {
+      await chain.addHolder(alice)
+      await page.goto('/')
+      await connectButton(page).tap()
+      // The holder taps MetaMask, then pairs the wallet they actually use (Trust Wallet) with the link instead.
+      await sheet(page).getByRole('link', { name: 'MetaMask' }).tap()
+      await walletConnect.pair((await lastLink(page)).uri)
+      await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('nai.recentWallets'))).toBe('["trust"]')
+
+      await walletConnect.disconnectAll()
+      await expect(connectButton(page)).toBeVisible()
+      await connectButton(page).tap()
+      const wallets = sheet(page).getByRole('listitem')
+      await expect(wallets.first()).toHaveText('Trust WalletRecent')
+      await expect(wallets.nth(1)).toHaveText('MetaMask')
+      await expect(sheet(page).getByText('Recent', { exact: true })).toHaveCount(1)
+      await sheet(page).getByRole('button', { name: 'Get a Wallet' }).tap()
+      const gets = page.getByRole('dialog', { name: 'Get a Wallet' }).getByRole('link')
+      await expect(gets.first()).toHaveAccessibleName('Get Trust Wallet')
+      await expect(gets.nth(1)).toHaveAccessibleName('Get MetaMask')
+    })
+  })
+
+  test('a wallet that is none of the listed apps is not marked Recent', async ({ page, chain, walletConnect }) => {
     await chain.addHolder(alice)
     await page.goto('/')
     await connectButton(page).tap()
     await sheet(page).getByRole('link', { name: 'Trust Wallet' }).tap()
     await walletConnect.pair((await lastLink(page)).uri)
     await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
-    expect(await page.evaluate(() => localStorage.getItem('nai.recentWallets'))).toBe('["trust"]')
-
     await walletConnect.disconnectAll()
     await expect(connectButton(page)).toBeVisible()
     await connectButton(page).tap()
-    const wallets = sheet(page).getByRole('listitem')
-    await expect(wallets.first()).toHaveText('Trust WalletRecent')
-    await expect(wallets.nth(1)).toHaveText('MetaMask')
-    await expect(sheet(page).getByText('Recent', { exact: true })).toHaveCount(1)
+    await expect(sheet(page).getByRole('listitem').first()).toHaveText('MetaMask')
+    await expect(sheet(page).getByText('Recent', { exact: true })).toHaveCount(0)
+    expect(await page.evaluate(() => localStorage.getItem('nai.recentWallets'))).toBeNull()
   })
 
   test('Get a Wallet offers three wallets from the store of this phone, and Back returns to the wallets', async ({
@@ -756,6 +784,24 @@ test.describe('writing through WalletConnect', () => {
     await expect(stat(lockPanel(page), 'Amount')).toHaveText('1,234.5 NAI')
     expect(proposals()).toBe(1)
     expect(walletConnect.events('proposal')).toHaveLength(1)
+  })
+
+  test("the wallet's approval screen shows the portal: its name, what it does, and an icon it can fetch", async ({
+    page,
+    walletConnect,
+  }) => {
+    await connect(page, walletConnect)
+    const origin = new URL(page.url()).origin
+    const [proposal] = walletConnect.events('proposal')
+    expect(proposal?.dapp).toEqual({
+      name: 'NAI Vesting & Claim Portal',
+      description:
+        'See your NAI vesting position, claim and burn in the claim window, unlock what has vested and claim legacy tokens.',
+      url: origin,
+      icons: [`${origin}/icons/pwa-192x192.png`],
+    })
+    const icon = await fetch(proposal?.dapp.icons[0] ?? '')
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/png'])
   })
 
   test("the wallet's answer coming after WalletConnect's five minutes still settles: the page goes on looking for the holder's event", async ({

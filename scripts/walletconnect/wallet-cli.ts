@@ -68,6 +68,7 @@ type CliOptions = {
   sdk: WalletSdk
   approveChains?: number[]
   clock?: number
+  name?: string
 }
 
 function program(): Command {
@@ -90,6 +91,7 @@ function program(): Command {
       'the networks to approve sessions for, comma-separated (default: --chain-id)',
       chainIds,
     )
+    .option('--name <name>', 'the name the wallet gives itself to the portal (default: NAI test wallet)')
     .option(
       '--clock <epoch ms>',
       "run the wallet's clock from this time (tests whose page clock is not the real one)",
@@ -181,6 +183,7 @@ async function main(): Promise<void> {
     sdk: parsed.sdk,
     ...(otherKey ? { otherKeys: [otherKey] } : {}),
     ...(parsed.approveChains ? { approvedChainIds: parsed.approveChains } : {}),
+    ...(parsed.name ? { name: parsed.name } : {}),
   })
   if (process.send) {
     await serveIpc(wallet)

@@ -53,6 +53,8 @@ type Namespace = { chains?: string[]; methods: string[]; events: string[] }
 type GrantedNamespace = { chains: string[]; accounts: string[]; methods: string[]; events: string[] }
 type Proposal = {
   id: number
+  /** The dapp as the wallet's approval screen shows it. */
+  proposer: { metadata: { name: string; description: string; url: string; icons: string[] } }
   requiredNamespaces: Record<string, Namespace>
   optionalNamespaces?: Record<string, Namespace>
 }
@@ -82,18 +84,22 @@ type WalletSide = {
   close: () => Promise<void>
 }
 
-type SdkOptions = { relayUrl: string; projectId: string; storagePrefix: string }
+type SdkOptions = { relayUrl: string; projectId: string; storagePrefix: string; name: string }
 
-const METADATA = {
-  name: 'NAI test wallet',
+/** The name the test wallet gives itself unless told another (a test may have it present as a wallet app). */
+export const TEST_WALLET_NAME = 'NAI test wallet'
+
+/** How the wallet presents itself to a dapp: its session's peer metadata. */
+const metadataFor = (name: string) => ({
+  name,
   description: "Signs with anvil's accounts on the local chain",
   url: 'http://127.0.0.1',
   icons: [],
-}
+})
 /** The reason a wallet gives when its holder disconnects the site. */
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
 
-async function signClientSide({ relayUrl, projectId, storagePrefix }: SdkOptions): Promise<WalletSide> {
+async function signClientSide({ relayUrl, projectId, storagePrefix, name }: SdkOptions): Promise<WalletSide> {
   const client = await SignClient.init({
     projectId,
     relayUrl,
@@ -101,7 +107,7 @@ async function signClientSide({ relayUrl, projectId, storagePrefix }: SdkOptions
     customStoragePrefix: storagePrefix,
     telemetryEnabled: false,
     logger: 'error',
-    metadata: METADATA,
+    metadata: metadataFor(name),
   })
   return {
     onProposal: (listener) => client.on('session_proposal', ({ id, params }) => listener({ ...params, id })),
@@ -127,7 +133,7 @@ async function signClientSide({ relayUrl, projectId, storagePrefix }: SdkOptions
   }
 }
 
-async function walletKitSide({ relayUrl, projectId, storagePrefix }: SdkOptions): Promise<WalletSide> {
+async function walletKitSide({ relayUrl, projectId, storagePrefix, name }: SdkOptions): Promise<WalletSide> {
   const core = new Core({
     projectId,
     relayUrl,
@@ -136,7 +142,7 @@ async function walletKitSide({ relayUrl, projectId, storagePrefix }: SdkOptions)
     telemetryEnabled: false,
     logger: 'error',
   })
-  const kit = await WalletKit.init({ core, metadata: METADATA })
+  const kit = await WalletKit.init({ core, metadata: metadataFor(name) })
   return {
     onProposal: (listener) => kit.on('session_proposal', ({ id, params }) => listener({ ...params, id })),
     onRequest: (listener) => kit.on('session_request', listener),
@@ -177,11 +183,13 @@ export type TestWalletOptions = {
   storagePrefix?: string
   /** Approve every session proposal at once (default); otherwise call `approvePending()`. */
   autoApprove?: boolean
+  /** The name it gives itself to dapps (default {@link TEST_WALLET_NAME}), e.g. a wallet app's, "Trust Wallet". */
+  name?: string
 }
 
 /** What the wallet saw and did, in order. */
 export type WalletEvent =
-  | { type: 'proposal'; id: number; at: number }
+  | { type: 'proposal'; id: number; dapp: Proposal['proposer']['metadata']; at: number }
   | { type: 'approved'; topic: string; chains: string[]; at: number }
   | { type: 'request'; id: number; method: string; at: number }
   | { type: 'answered'; id: number; method: string; result: unknown; at: number }
@@ -216,7 +224,7 @@ export class TestWallet {
       ? options.chainId
       : (this.approvedChainIds[0] ?? options.chainId)
     side.onProposal((proposal) => {
-      this.note({ type: 'proposal', id: proposal.id, at: Date.now() })
+      this.note({ type: 'proposal', id: proposal.id, dapp: proposal.proposer.metadata, at: Date.now() })
       if (options.autoApprove !== false) void this.approve(proposal).catch(this.fail)
     })
     side.onRequest((request) => {
@@ -233,6 +241,7 @@ export class TestWallet {
       relayUrl: options.relayUrl,
       projectId: options.projectId ?? 'local-relay',
       storagePrefix: options.storagePrefix ?? `nai-test-wallet-${sdk}`,
+      name: options.name ?? TEST_WALLET_NAME,
     }
     const side = sdk === 'walletkit' ? await walletKitSide(sdkOptions) : await signClientSide(sdkOptions)
     return new TestWallet(side, options)

@@ -20,6 +20,7 @@ import {
   type PhoneWalletId,
   pairingExpiry,
   storeLink,
+  walletAppNamed,
   walletLink,
 } from './phoneWallets'
 
@@ -130,6 +131,25 @@ describe('the phone wallet list', () => {
     const desktopGetUri = metaMaskWallet({ projectId: 'test', walletConnectParameters: {} }).qrCode?.getUri
     expect(getUri).toBeUndefined()
     expect(await desktopGetUri?.(URI)).toBe(walletLink(app('metaMask'), URI, 'ios'))
+  })
+})
+
+describe('the wallet app that connected', () => {
+  it('is known by the name it gives itself, over WalletConnect or in its own browser', () => {
+    expect(walletAppNamed('MetaMask Wallet')?.id).toBe('metaMask')
+    expect(walletAppNamed('Trust Wallet')?.id).toBe('trust')
+    expect(walletAppNamed('Rainbow')?.id).toBe('rainbow')
+    expect(walletAppNamed('Bitget Wallet')?.id).toBe('bitget')
+    expect(walletAppNamed('BitKeep')?.id).toBe('bitget')
+    expect(walletAppNamed('imToken')?.id).toBe('imToken')
+    expect(walletAppNamed('Ledger Live')?.id).toBe('ledger')
+    expect(walletAppNamed('Safe{Wallet}')).toBeUndefined()
+    expect(walletAppNamed('Browser wallet')).toBeUndefined()
+    expect(walletAppNamed(undefined)).toBeUndefined()
+  })
+
+  it('every listed app can be recognised', () => {
+    for (const wallet of PHONE_WALLET_APPS) expect(walletAppNamed(wallet.name)?.id).toBe(wallet.id)
   })
 })
 

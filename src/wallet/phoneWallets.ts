@@ -170,6 +170,29 @@ export function storeLink(wallet: PhoneWalletApp, platform: Platform): string {
 /** The wallets the "Get a Wallet" view offers: the first three, each with a store link. */
 export const WALLETS_TO_GET = 3
 
+/** How each wallet app names itself to a dapp (its WalletConnect metadata's name, or its EIP-6963 announcement). */
+const SELF_NAMES: Record<string, RegExp> = {
+  metaMask: /\bmetamask\b/i,
+  trust: /\btrust\b/i,
+  rainbow: /\brainbow\b/i,
+  okx: /\bokx\b/i,
+  uniswap: /\buniswap\b/i,
+  zerion: /\bzerion\b/i,
+  ledger: /\bledger\b/i,
+  safepal: /\bsafepal\b/i,
+  bitget: /\b(bitget|bitkeep)\b/i,
+  imToken: /\bimtoken\b/i,
+}
+
+/**
+ * The wallet app that connected, from how it names itself: the session's peer metadata over WalletConnect, or the
+ * announcement of the wallet whose browser the page runs in. `undefined` for any other wallet.
+ */
+export function walletAppNamed(name: string | undefined): PhoneWalletApp | undefined {
+  if (!name) return undefined
+  return PHONE_WALLET_APPS.find((wallet) => SELF_NAMES[wallet.id]?.test(name))
+}
+
 /** When a pairing URI stops being valid, from its `expiryTimestamp` (epoch seconds); `undefined` if it has none. */
 export function pairingExpiry(uri: string): number | undefined {
   const query = uri.split('?')[1]

@@ -8,6 +8,8 @@ import {
 } from '@rainbow-me/rainbowkit'
 import { useEffect } from 'react'
 import { createPortal } from 'react-dom'
+import { useAccount } from 'wagmi'
+import { rememberConnectedWallet } from './connectedWallet'
 import { APP_NAME } from './wagmi'
 import { registerWalletKit, useButtonSlots } from './walletKitState'
 
@@ -24,6 +26,7 @@ export function WalletKitLayer() {
       theme={lightTheme({ accentColor: '#0f766e', borderRadius: 'medium' })}
     >
       <Bridge />
+      <RecentWallet />
       {slots.map((slot) => createPortal(<ConnectButton />, slot.element, `wallet-button-${slot.id}`))}
     </RainbowKitProvider>
   )
@@ -36,5 +39,14 @@ function Bridge() {
   useEffect(() => {
     registerWalletKit({ openConnectModal, addRecentTransaction })
   }, [openConnectModal, addRecentTransaction])
+  return null
+}
+
+/** Each wallet that connects goes to the phone sheet's recent wallets, by the name it gives itself. */
+function RecentWallet() {
+  const { connector, status } = useAccount()
+  useEffect(() => {
+    if (status === 'connected' && connector) void rememberConnectedWallet(connector)
+  }, [connector, status])
   return null
 }
