@@ -1,6 +1,7 @@
-import { mergeTests, type Page } from '@playwright/test'
+import { type Locator, mergeTests, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import { SESSION_SETUP_TAGS } from '../scripts/walletconnect/relay'
+import { APPROVAL_METHODS } from '../scripts/walletconnect/testWalletIdentity'
 import { PHONE_WALLET_APPS, storeLink } from '../src/wallet/phoneWallets'
 import { baseURL } from '../testing/env'
 import { USER_AGENTS } from '../testing/userAgents'
@@ -15,7 +16,7 @@ import {
   percent,
   schedule,
 } from './fixtures/index'
-import { card, claimPanel, lockPanel, openConfirmation, stat, unlockPanel } from './fixtures/ui'
+import { card, claimPanel, lockPanel, openConfirmation, openTools, stat, unlockPanel } from './fixtures/ui'
 import { type DeepLink, deepLinks, type WalletConnectWallet, walletConnectTest } from './fixtures/walletConnect'
 
 /**
@@ -96,16 +97,43 @@ async function connect(page: Page, wallet: WalletConnectWallet): Promise<void> {
   await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
 }
 
+/** The notice while the page waits for the wallet app's answer. */
+const waitingForWallet = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'Waiting for your wallet to answer' }).first()
+
 /**
- * Connects alice, confirms a claim & burn of her whole position and waits until the wallet has the request, which it
- * holds (the holder is still in the wallet app). Returns alice's figures from before.
+ * The holder taps "Open {name}" on the page's notice once the wallet app has a request waiting in the background: the
+ * app comes forward with it. Returns the link the page opened, as recorded inside the tap.
+ */
+async function openWallet(
+  page: Page,
+  wallet: WalletConnectWallet,
+  { where = waitingForWallet(page), name = 'NAI test wallet' }: { where?: Locator; name?: string } = {},
+): Promise<DeepLink> {
+  const waiting = () =>
+    wallet.events('request').filter((request) => APPROVAL_METHODS.includes(request.method)).length -
+    wallet.events('opened').flatMap((opened) => opened.requests).length
+  await expect.poll(waiting).toBe(1)
+  const before = (await deepLinks(page)).length
+  await where.getByRole('link', { name: `Open ${name}` }).tap()
+  await expect.poll(async () => (await deepLinks(page)).length).toBe(before + 1)
+  await expect.poll(waiting).toBe(0)
+  const link = (await deepLinks(page)).at(-1)
+  if (!link) throw new Error('The page opened no wallet link.')
+  return link
+}
+
+/**
+ * Connects alice, confirms a claim & burn of her whole position, opens the wallet app from the page and waits until
+ * the wallet has the request, which it holds (the holder is still in the wallet app). Returns alice's figures from
+ * before.
  */
 async function claimWithTheWalletHolding(page: Page, chain: LocalChain, wallet: WalletConnectWallet) {
   await connect(page, wallet)
   const before = await snapshot(chain, accounts.alice)
   await wallet.holdRequests()
   await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
-  await expect.poll(() => wallet.events('request').length).toBe(1)
+  await openWallet(page, wallet)
   return before
 }
 
@@ -149,7 +177,7 @@ test.describe('connecting', () => {
     expect(tapToLink).toBeLessThan(200)
     expect(link.userActivation).toBe(true)
     expect(uri).toMatch(PAIRING_URI)
-    if (testInfo.project.name.endsWith('iphone')) {
+    if (testInfo.project.name.includes('-iphone-')) {
       expect(link.href).toBe(`https://metamask.app.link/wc?uri=${encodeURIComponent(uri)}`)
     } else {
       expect(link.href).toMatch(/^intent:\/\/wc\?uri=[^#]+#Intent;scheme=metamask;package=io\.metamask;/)
@@ -198,7 +226,7 @@ test.describe('connecting', () => {
     expect(link.userActivation).toBe(true)
     expect(link.at - (link.tapAt ?? Number.NaN)).toBeLessThan(200)
     expect(uri).toMatch(PAIRING_URI)
-    if (testInfo.project.name.endsWith('iphone')) {
+    if (testInfo.project.name.includes('-iphone-')) {
       expect(link.href).toBe(`https://rnbwapp.com/wc?uri=${encodeURIComponent(uri)}`)
     } else {
       expect(link.href).toMatch(/^intent:\/\/wc\?uri=[^#]+#Intent;scheme=rainbow;package=me\.rainbow;/)
@@ -273,7 +301,7 @@ test.describe('connecting', () => {
     expect(uri).toMatch(PAIRING_URI)
     const encoded = encodeURIComponent(uri)
     for (const wallet of PHONE_WALLET_APPS) expect(uriIn(await hrefOf(wallet.name))).toBe(uri)
-    if (testInfo.project.name.endsWith('iphone')) {
+    if (testInfo.project.name.includes('-iphone-')) {
       expect(await hrefOf('Trust Wallet')).toBe(`https://link.trustwallet.com/wc?uri=${encoded}`)
       expect(await hrefOf('OKX Wallet')).toBe(`okex://main/wc?uri=${encoded}`)
       expect(await hrefOf('Ledger Live')).toBe(`ledgerlive://wc?uri=${encoded}`)
@@ -340,7 +368,7 @@ test.describe('connecting', () => {
     await connectButton(page).tap()
     await sheet(page).getByRole('button', { name: 'Get a Wallet' }).tap()
     await expect(page.getByRole('dialog', { name: 'Get a Wallet' })).toBeVisible()
-    const ios = testInfo.project.name.endsWith('iphone')
+    const ios = testInfo.project.name.includes('-iphone-')
     const gets = page.getByRole('dialog', { name: 'Get a Wallet' }).getByRole('link')
     await expect(gets).toHaveText(['GET', 'GET', 'GET'])
     const expected = PHONE_WALLET_APPS.slice(0, 3).map((wallet) => ({
@@ -363,7 +391,7 @@ test.describe('connecting', () => {
     walletConnect,
   }, testInfo) => {
     await chain.addHolder(alice)
-    const ios = testInfo.project.name.endsWith('iphone')
+    const ios = testInfo.project.name.includes('-iphone-')
     await page.goto('/')
     await connectButton(page).tap()
     await sheet(page).getByRole('link', { name: 'OKX Wallet' }).tap()
@@ -531,7 +559,7 @@ test.describe('the installed app', () => {
     await page.goto('/')
     await connectButton(page).tap()
     const hint = sheet(page).getByRole('note')
-    if (testInfo.project.name.endsWith('iphone')) {
+    if (testInfo.project.name.includes('-iphone-')) {
       await expect(hint).toContainText('It keeps its own storage, apart from Safari')
       await expect(hint).toContainText('you land in Safari')
     } else {
@@ -602,6 +630,22 @@ test.describe('writing through WalletConnect', () => {
     await connect(page, walletConnect)
     const before = await snapshot(chain, accounts.alice)
     await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
+    // The wallet app is in the background: the request waits there until the holder opens it from the page.
+    await expect.poll(() => walletConnect.events('request').length).toBe(1)
+    await expect(waitingForWallet(page)).toHaveText(
+      'Waiting for your wallet to answer: Claim & Burn: receive 925.87 NAI, burn 308.62 NAI.Open NAI test walletStop waiting',
+    )
+    expect(walletConnect.events('answered')).toEqual([])
+    expect(await snapshot(chain, accounts.alice)).toEqual(before)
+    const [request] = walletConnect.events('request')
+    const [topic] = await walletConnect.sessions()
+    // WalletConnect's own request link: the app opens at this request.
+    const href = `nai-test-wallet://wc?requestId=${request?.id}&sessionTopic=${topic}`
+    await expect(waitingForWallet(page).getByRole('link', { name: 'Open NAI test wallet' })).toHaveAttribute(
+      'href',
+      href,
+    )
+    expect(await openWallet(page, walletConnect)).toMatchObject({ href, userActivation: true })
     await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
     const claimed = nai('1234.5')
     const burned = nai('308.625')
@@ -619,9 +663,47 @@ test.describe('writing through WalletConnect', () => {
     const section = page.getByRole('region', { name: 'Claimable Tokens' })
     const balanceBefore = await chain.balanceOf(accounts.alice)
     await section.getByRole('button', { name: 'Claim 321.45 NAI' }).click()
+    await openWallet(page, walletConnect)
     await expect(section).toBeHidden()
     expect(await chain.balanceOf(accounts.alice)).toBe(balanceBefore + nai('321.456789'))
     expect(await chain.legacyAmount(accounts.alice)).toBe(0n)
+  })
+
+  test('Add NAI to wallet reaches the wallet app once the holder opens it from the tools', async ({
+    page,
+    walletConnect,
+  }) => {
+    await connect(page, walletConnect)
+    const tools = await openTools(page)
+    await tools.getByRole('button', { name: 'Add NAI to wallet' }).click()
+    await expect.poll(() => walletConnect.events('request').map((event) => event.method)).toContain('wallet_watchAsset')
+    expect(walletConnect.events('answered')).toEqual([])
+    const waiting = tools.getByRole('status').filter({ hasText: 'Waiting for your wallet to answer.' })
+    await expect(waiting).toHaveText('Waiting for your wallet to answer. Open NAI test wallet')
+    await openWallet(page, walletConnect, { where: waiting })
+    await expect(tools.getByRole('button', { name: 'NAI added to your wallet' })).toBeVisible()
+    expect(walletConnect.events('answered').map((event) => event.method)).toEqual(['wallet_watchAsset'])
+  })
+
+  test.describe('with OKX Wallet, which Android opens through the bare wc: scheme', () => {
+    test.use({ walletName: 'OKX Wallet' })
+
+    test('the holder gets Open OKX Wallet on the plain wc: link, and the page never opens anything by itself', {
+      tag: ANDROID_ONLY,
+    }, async ({ page, chain, walletConnect }) => {
+      await connect(page, walletConnect)
+      const before = await snapshot(chain, accounts.alice)
+      await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
+      await expect.poll(() => walletConnect.events('request').length).toBe(1)
+      const linksBefore = (await deepLinks(page)).length
+      const opened = await openWallet(page, walletConnect, { name: 'OKX Wallet' })
+      expect(opened).toMatchObject({ href: 'wc:', userActivation: true })
+      // Only the holder's tap opened the wallet: no automatic open was asked of the SDK.
+      expect((await deepLinks(page)).length).toBe(linksBefore + 1)
+      expect(await page.evaluate(() => localStorage.getItem('WALLETCONNECT_DEEPLINK_CHOICE'))).toBeNull()
+      await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
+      expect((await snapshot(chain, accounts.alice)).balance).toBe(before.balance + nai('925.875'))
+    })
   })
 
   test('a rejection in the wallet returns quietly: no message, nothing sent', async ({
@@ -633,6 +715,7 @@ test.describe('writing through WalletConnect', () => {
     const before = await snapshot(chain, accounts.alice)
     await walletConnect.rejectNext('eth_sendTransaction')
     await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
+    await openWallet(page, walletConnect)
     await expect.poll(() => walletConnect.events('rejected').length).toBe(1)
     await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
     await expect(page.getByRole('alert')).toHaveCount(0)
@@ -971,6 +1054,40 @@ test.describe('sessions over days', () => {
 test.describe('unlocking through WalletConnect', () => {
   test.use({ moment: moments.unlocking })
 
+  test('Claim Everything: each of its two transactions reaches the wallet app when the holder opens it, exactly', async ({
+    page,
+    chain,
+    walletConnect,
+  }) => {
+    await chain.addHolder({
+      account: accounts.alice,
+      amount: nai(1000),
+      burnPercentage: percent(25),
+      legacy: nai(50),
+      balance: nai(3),
+    })
+    await connect(page, walletConnect)
+    const balanceBefore = await chain.balanceOf(accounts.alice)
+    const section = page.getByRole('region', { name: 'Claim Everything' })
+    await section.getByRole('button', { name: 'Claim all 300 NAI', exact: true }).click()
+    await expect(waitingForWallet(page)).toContainText('(1 of 2)')
+    await openWallet(page, walletConnect)
+    await expect(waitingForWallet(page)).toContainText('(2 of 2)')
+    await openWallet(page, walletConnect)
+    await expect(section).toBeHidden()
+    const hashes = walletConnect.events('answered').map((event) => event.result as `0x${string}`)
+    expect(walletConnect.events('answered').map((event) => event.method)).toEqual([
+      'eth_sendTransaction',
+      'eth_sendTransaction',
+    ])
+    const receipt = await chain.getTransactionReceipt({ hash: hashes[0] ?? '0x' })
+    const block = await chain.getBlock({ blockNumber: receipt.blockNumber })
+    const [start, end] = [BigInt(schedule.unlockStart), BigInt(schedule.unlockEnd)]
+    const paid = (nai(1000) * (block.timestamp - start)) / (end - start)
+    expect(await chain.balanceOf(accounts.alice)).toBe(balanceBefore + paid + nai(50))
+    expect(await chain.legacyAmount(accounts.alice)).toBe(0n)
+  })
+
   test('Claim pays exactly what had unlocked at the block', async ({ page, chain, walletConnect }) => {
     await chain.addHolder({ account: accounts.alice, amount: nai(1000), burnPercentage: percent(25), balance: nai(3) })
     await connect(page, walletConnect)
@@ -978,6 +1095,7 @@ test.describe('unlocking through WalletConnect', () => {
     await expect(stat(panel, 'Claimable')).toHaveText('250 NAI')
     const balanceBefore = await chain.balanceOf(accounts.alice)
     await panel.getByRole('button', { name: 'Claim 250 NAI' }).click()
+    await openWallet(page, walletConnect)
     await expect(stat(panel, 'Counted as claimed')).toHaveText('250 NAI')
     const [answered] = walletConnect.events('answered')
     const hash = answered?.result
@@ -994,6 +1112,6 @@ test.describe('unlocking through WalletConnect', () => {
 test.describe('phone user agents', () => {
   test('the projects run as the phones they claim to be', async ({ page }, testInfo) => {
     const userAgent = await page.evaluate(() => navigator.userAgent)
-    expect(userAgent).toBe(testInfo.project.name.endsWith('iphone') ? USER_AGENTS.iphone : USER_AGENTS.android)
+    expect(userAgent).toBe(testInfo.project.name.includes('-iphone-') ? USER_AGENTS.iphone : USER_AGENTS.android)
   })
 })

@@ -19,6 +19,7 @@ export type WalletCommand =
   | { command: 'rejectNext'; method: string }
   | { command: 'holdRequests' }
   | { command: 'releaseRequests' }
+  | { command: 'bringForward' }
   | { command: 'disconnectAll' }
   | { command: 'sessions' }
   | { command: 'setClock'; epochMs: number }
@@ -69,6 +70,7 @@ type CliOptions = {
   approveChains?: number[]
   clock?: number
   name?: string
+  background?: boolean
 }
 
 function program(): Command {
@@ -92,6 +94,7 @@ function program(): Command {
       chainIds,
     )
     .option('--name <name>', 'the name the wallet gives itself to the portal (default: NAI test wallet)')
+    .option('--background', 'requests that need the holder wait until the page opens the wallet (tests only)')
     .option(
       '--clock <epoch ms>',
       "run the wallet's clock from this time (tests whose page clock is not the real one)",
@@ -109,6 +112,8 @@ function narrate(event: WalletEvent): string {
       return `Session approved (topic ${event.topic.slice(0, 8)}…).`
     case 'request':
       return `Request ${event.method}…`
+    case 'opened':
+      return `Opened by the page (${event.requests.length} waiting).`
     case 'answered':
       return `Answered ${event.method}: ${typeof event.result === 'string' ? event.result : JSON.stringify(event.result)}`
     case 'rejected':
@@ -139,6 +144,9 @@ async function serveIpc(wallet: TestWallet): Promise<void> {
           break
         case 'releaseRequests':
           await wallet.releaseRequests()
+          break
+        case 'bringForward':
+          wallet.bringForward()
           break
         case 'disconnectAll':
           await wallet.disconnectAll()
@@ -184,6 +192,7 @@ async function main(): Promise<void> {
     ...(otherKey ? { otherKeys: [otherKey] } : {}),
     ...(parsed.approveChains ? { approvedChainIds: parsed.approveChains } : {}),
     ...(parsed.name ? { name: parsed.name } : {}),
+    ...(parsed.background ? { background: true } : {}),
   })
   if (process.send) {
     await serveIpc(wallet)

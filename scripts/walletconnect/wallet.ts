@@ -23,6 +23,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { Core } from 'walletconnect-core-2.25'
+import { APPROVAL_METHODS, TEST_WALLET_NAME, TEST_WALLET_SCHEME } from './testWalletIdentity'
 
 /** The SDK a wallet is built on. */
 export type WalletSdk = 'walletkit' | 'sign-client'
@@ -86,15 +87,16 @@ type WalletSide = {
 
 type SdkOptions = { relayUrl: string; projectId: string; storagePrefix: string; name: string }
 
-/** The name the test wallet gives itself unless told another (a test may have it present as a wallet app). */
-export const TEST_WALLET_NAME = 'NAI test wallet'
-
-/** How the wallet presents itself to a dapp: its session's peer metadata. */
+/**
+ * How the wallet presents itself to a dapp: its session's peer metadata. Under its own name it gives its own scheme;
+ * under a wallet app's name ("Trust Wallet") none, so that the dapp opens it by what it knows of that app.
+ */
 const metadataFor = (name: string) => ({
   name,
   description: "Signs with anvil's accounts on the local chain",
   url: 'http://127.0.0.1',
   icons: [],
+  ...(name === TEST_WALLET_NAME ? { redirect: { native: TEST_WALLET_SCHEME } } : {}),
 })
 /** The reason a wallet gives when its holder disconnects the site. */
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
@@ -185,6 +187,11 @@ export type TestWalletOptions = {
   autoApprove?: boolean
   /** The name it gives itself to dapps (default {@link TEST_WALLET_NAME}), e.g. a wallet app's, "Trust Wallet". */
   name?: string
+  /**
+   * The app sits in the background, as a phone's wallet app does once the holder is back in the browser: a request
+   * that needs the holder ({@link APPROVAL_METHODS}) waits until the page brings it forward (`bringForward()`).
+   */
+  background?: boolean
 }
 
 /** What the wallet saw and did, in order. */
@@ -192,6 +199,7 @@ export type WalletEvent =
   | { type: 'proposal'; id: number; dapp: Proposal['proposer']['metadata']; at: number }
   | { type: 'approved'; topic: string; chains: string[]; at: number }
   | { type: 'request'; id: number; method: string; at: number }
+  | { type: 'opened'; requests: number[]; at: number }
   | { type: 'answered'; id: number; method: string; result: unknown; at: number }
   | { type: 'rejected'; id: number; method: string; at: number }
   | { type: 'deleted'; topic: string; at: number }
@@ -207,6 +215,8 @@ export class TestWallet {
   private readonly events: WalletEvent[] = []
   private readonly rejections: string[] = []
   private held: SessionRequest[] | undefined
+  /** Requests that need the holder and came while the app was in the background (`TestWalletOptions.background`). */
+  private readonly inBackground: SessionRequest[] = []
   private readonly listeners = new Set<(event: WalletEvent) => void>()
   private readonly accounts: Account[]
   private current: Account
@@ -228,9 +238,11 @@ export class TestWallet {
       if (options.autoApprove !== false) void this.approve(proposal).catch(this.fail)
     })
     side.onRequest((request) => {
-      this.note({ type: 'request', id: request.id, method: request.params.request.method, at: Date.now() })
-      if (this.held) this.held.push(request)
-      else void this.answer(request).catch(this.fail)
+      const { method } = request.params.request
+      this.note({ type: 'request', id: request.id, method, at: Date.now() })
+      // In the background, what needs the holder waits until the page brings the app forward.
+      if (options.background && APPROVAL_METHODS.includes(method)) this.inBackground.push(request)
+      else this.take(request)
     })
     side.onDelete((topic) => this.note({ type: 'deleted', topic, at: Date.now() }))
   }
@@ -279,6 +291,23 @@ export class TestWallet {
   /** The next request for `method` is declined, as a holder tapping "Reject" in the wallet. */
   rejectNext(method: string): void {
     this.rejections.push(method)
+  }
+
+  /** A request the holder sees: held while the test holds requests, answered otherwise. */
+  private take(request: SessionRequest): void {
+    if (this.held) this.held.push(request)
+    else void this.answer(request).catch(this.fail)
+  }
+
+  /**
+   * The page opened the wallet app with the holder's tap (an "Open {wallet}" link or a wallet link in the connect
+   * sheet): the requests waiting in the background come before the holder, who answers them (unless the test holds
+   * requests), and the app goes back to the background once the holder returns to the browser.
+   */
+  bringForward(): void {
+    const waiting = this.inBackground.splice(0)
+    this.note({ type: 'opened', requests: waiting.map((request) => request.id), at: Date.now() })
+    for (const request of waiting) this.take(request)
   }
 
   /** Requests from now on wait, as in a wallet whose holder has not looked yet, until `releaseRequests()`. */

@@ -17,6 +17,7 @@ import {
   writePendingTransaction,
 } from './pendingTransaction'
 import { askReadOnlySafe } from './safeApp'
+import { forgetSentRequest } from './useWalletToOpen'
 import { addRecentTransaction } from './walletKitState'
 import { followBatch } from './write/batch'
 import { type AskedWrite, findMissedAnswer } from './write/missedAnswer'
@@ -234,6 +235,7 @@ export function useTransactor<Id extends string>(options: {
           writePendingTransaction(requested)
           if (!proposedToSafe) asking.current = requested.hash
         }
+        forgetSentRequest()
         const ask: Promise<Sent> = action.send
           ? action.send().then((batch) => ({ batch }))
           : writeContract(config, request).then((hash) => ({ hash }))

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import { useAccount, useWatchAsset } from 'wagmi'
 import type { Schedule } from '../../../domain/schedule'
+import { forgetSentRequest, useWalletToOpen } from '../../../wallet/useWalletToOpen'
 import { CalendarButton } from '../../reminders/CalendarButton'
 import { StatementTool } from '../../statement/StatementTool'
 import { SavedAddresses, WatchForm } from '../../watch/WatchForm'
@@ -45,7 +46,8 @@ export default function HolderToolsContent({
 /** "Add NAI to wallet" (`wallet_watchAsset`). */
 function AddToWallet({ token }: { token: HolderToolsProps['token'] }) {
   const { isConnected } = useAccount()
-  const { watchAsset, isSuccess } = useWatchAsset()
+  const { watchAsset, isSuccess, isPending } = useWatchAsset()
+  const toOpen = useWalletToOpen()
   if (!isConnected) return null
   return (
     <section className="tool" aria-labelledby="wallet-title">
@@ -53,15 +55,27 @@ function AddToWallet({ token }: { token: HolderToolsProps['token'] }) {
       <button
         type="button"
         className="button"
-        onClick={() =>
+        onClick={() => {
+          forgetSentRequest()
           watchAsset({
             type: 'ERC20',
             options: { address: token.address, symbol: token.symbol, decimals: token.decimals },
           })
-        }
+        }}
       >
         {isSuccess ? `${token.symbol} added to your wallet` : `Add ${token.symbol} to wallet`}
       </button>
+      {isPending && toOpen && (
+        <p className="hint" role="status">
+          Waiting for your wallet to answer.{' '}
+          <a
+            href={toOpen.href}
+            {...(toOpen.href.startsWith('https:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
+            Open {toOpen.name}
+          </a>
+        </p>
+      )}
     </section>
   )
 }

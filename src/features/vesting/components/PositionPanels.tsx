@@ -11,6 +11,7 @@ import { useOnline } from '../../../lib/useOnline'
 import { guardMessage } from '../../../wallet/guard'
 import { LocalAccountPicker } from '../../../wallet/LocalAccountPicker'
 import { useReadOnlySafe } from '../../../wallet/safeApp'
+import { useWalletToOpen } from '../../../wallet/useWalletToOpen'
 import { useVestingActions } from '../actions'
 import { useClockValue } from '../clock'
 import type { Holdings, useHoldings } from '../reads'
@@ -52,6 +53,7 @@ export default function PositionPanels({
   const phase = useClockValue((now) => phaseAt(deployment.schedule, now))
   useEffect(() => positionShown.set(true), [])
   const readOnlySafe = useReadOnlySafe()
+  const walletToOpen = useWalletToOpen()
   const disabledReason = watching
     ? null
     : guardMessage({
@@ -89,7 +91,7 @@ export default function PositionPanels({
           {disabledReason}
         </p>
       )}
-      <WriteStatus actions={actions} />
+      <WriteStatus actions={actions} walletToOpen={walletToOpen} />
       {hasPosition(position) ? (
         <div className="panels">
           <LockPanel

@@ -16,6 +16,7 @@ function actions(overrides: Partial<WriteStatusActions>) {
     report: null,
     stopWaiting: () => calls.push('stopWaiting'),
     clearReport: () => calls.push('clearReport'),
+    pending: null,
     ...overrides,
   }
   return { value, calls }
@@ -55,6 +56,42 @@ describe('WriteStatus', () => {
     })
     render(<WriteStatus actions={value} />)
     expect(screen.getByRole('status').textContent).toBe('Waiting for your wallet to answer: Claim 250 NAI.Stop waiting')
+  })
+
+  it('offers "Open {wallet}" while a phone\'s wallet app must answer: a plain link, to a new tab for a universal link', () => {
+    const requested = { fromBlock: 12, nonce: 3, logs: { address: ANVIL_ACCOUNTS[2], topics: [HASH] } }
+    const asked = {
+      hash: HASH,
+      action: 'unlock',
+      description: 'Claim 250 NAI',
+      account: ANVIL_ACCOUNTS[1],
+      chainId: 1,
+      requested,
+    }
+    const metaMask = { name: 'MetaMask', href: 'https://metamask.app.link/wc?requestId=7&sessionTopic=ab' }
+    render(<WriteStatus actions={actions({ waitingFor: asked }).value} walletToOpen={metaMask} />)
+    expect(screen.getByRole('status').textContent).toBe(
+      'Waiting for your wallet to answer: Claim 250 NAI.Open MetaMaskStop waiting',
+    )
+    const link = screen.getByRole('link', { name: 'Open MetaMask' })
+    expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual([metaMask.href, '_blank'])
+    cleanup()
+
+    // Still being asked, with no record yet (a batch of calls): the same link.
+    const scheme = { name: 'OKX Wallet', href: 'okex://main/wc?requestId=7&sessionTopic=ab' }
+    render(<WriteStatus actions={actions({ pending: 'claimAll' }).value} walletToOpen={scheme} />)
+    expect(screen.getByRole('status').textContent).toBe('Waiting for your wallet to answer.Open OKX Wallet')
+    expect(screen.getByRole('link', { name: 'Open OKX Wallet' }).getAttribute('target')).toBeNull()
+    cleanup()
+
+    // Once the wallet has answered (a sent transaction is waited for), or after WalletConnect gave up: no link.
+    const { requested: _, ...sent } = asked
+    render(<WriteStatus actions={actions({ waitingFor: sent }).value} walletToOpen={metaMask} />)
+    expect(screen.queryByRole('link', { name: 'Open MetaMask' })).toBeNull()
+    cleanup()
+    const expired = { ...asked, requested: { ...requested, unanswered: true } }
+    render(<WriteStatus actions={actions({ waitingFor: expired }).value} walletToOpen={metaMask} />)
+    expect(screen.queryByRole('link', { name: 'Open MetaMask' })).toBeNull()
   })
 
   it('says the wallet did not answer in time once WalletConnect stopped waiting, and that it is still looked for', () => {

@@ -1,3 +1,4 @@
+import type { WalletToOpen } from '../../../wallet/openWallet'
 import type { SafeProgress } from '../../../wallet/pendingTransaction'
 import type { ReportTone } from '../../../wallet/useTransactor'
 import type { VestingActions } from '../actions'
@@ -7,7 +8,7 @@ const REPORT_CLASS: Record<ReportTone, string> = { success: 'success', failure: 
 /** What the status reads of the write pipeline. */
 export type WriteStatusActions = Pick<
   VestingActions,
-  'waitingFor' | 'watchingInBackground' | 'stopWaiting' | 'report' | 'clearReport'
+  'waitingFor' | 'watchingInBackground' | 'stopWaiting' | 'report' | 'clearReport' | 'pending'
 >
 
 /** Where a Safe transaction stands: its owners' signatures, then its execution. */
@@ -29,11 +30,36 @@ export function safeStatusLine({ confirmations, threshold, txHash, missing }: Sa
 }
 
 /**
- * The write in flight and how the last one ended: "Stop waiting" for a transaction that is never mined (it is still
- * watched, and reported if it lands), and a link to the explorer once it has settled.
+ * "Open {wallet}": a link the holder taps to bring the wallet app forward, on a phone whose wallet answers over
+ * WalletConnect and sits in the background meanwhile. A page cannot open another app outside a tap, so it is the
+ * holder's own tap, on a plain link, that does.
  */
-export function WriteStatus({ actions }: { actions: WriteStatusActions }) {
-  const { waitingFor, report } = actions
+function OpenWallet({ wallet }: { wallet: WalletToOpen }) {
+  const external = wallet.href.startsWith('https:')
+  return (
+    <a
+      className="button primary open-wallet"
+      href={wallet.href}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      Open {wallet.name}
+    </a>
+  )
+}
+
+/**
+ * The write in flight and how the last one ended: "Stop waiting" for a transaction that is never mined (it is still
+ * watched, and reported if it lands), "Open {wallet}" while a wallet app must answer, and a link to the explorer once
+ * the write has settled.
+ */
+export function WriteStatus({ actions, walletToOpen }: { actions: WriteStatusActions; walletToOpen?: WalletToOpen }) {
+  const { waitingFor, report, pending } = actions
+  const requested = waitingFor?.requested
+  // The wallet must answer: a write asked of it (recorded before the ask), or one still being asked with no record.
+  const walletMustAnswer = waitingFor
+    ? Boolean(requested && !requested.unanswered && !requested.safe)
+    : pending !== null
+  const open = walletToOpen && walletMustAnswer ? <OpenWallet wallet={walletToOpen} /> : null
   return (
     <>
       {waitingFor && (
@@ -49,9 +75,16 @@ export function WriteStatus({ actions }: { actions: WriteStatusActions }) {
                     ? `Waiting for your wallet to answer: ${waitingFor.description}.`
                     : `Waiting for your transaction to be confirmed: ${waitingFor.description}.`}
           </p>
+          {open}
           <button type="button" className="button link" onClick={actions.stopWaiting}>
             Stop waiting
           </button>
+        </div>
+      )}
+      {!waitingFor && open && (
+        <div className="notice pending-notice" role="status">
+          <p>Waiting for your wallet to answer.</p>
+          {open}
         </div>
       )}
       {actions.watchingInBackground && !waitingFor && (
