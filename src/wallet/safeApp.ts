@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { createConnector, useAccount } from 'wagmi'
 import { safe } from 'wagmi/connectors'
 import { SAFE_WALLET_ORIGIN } from '../config/safeWallet'
+import { createStore, useStore } from '../lib/store'
 
 /** The Safe{Wallet} web app: the only parent the portal answers as a Safe App. */
 export const SAFE_APP_ORIGINS = [new RegExp(`^${SAFE_WALLET_ORIGIN.replaceAll('.', '\\.')}$`)]
@@ -48,8 +49,7 @@ type SafeInfoSdk = { sdk?: { safe?: { getInfo?: () => Promise<{ safeAddress?: un
  * it on every `getSafeInfo` for whoever is connected there now (an owner, an owner of an owning Safe, or a proposer);
  * the connector's provider keeps only the answer it got when it connected.
  */
-const readOnlyBySafe = new Map<string, boolean>()
-const listeners = new Set<() => void>()
+const readOnlyBySafe = createStore<Readonly<Record<string, boolean>>>({})
 
 function safeKey(provider: unknown): string | undefined {
   const address = (provider as { safe?: { safeAddress?: unknown } } | undefined)?.safe?.safeAddress
@@ -57,9 +57,9 @@ function safeKey(provider: unknown): string | undefined {
 }
 
 /** The latest known answer for `provider`'s Safe: asked again, or else the one it connected with. */
-function knownReadOnly(provider: unknown): boolean {
+function knownReadOnly(provider: unknown, known = readOnlyBySafe.get()): boolean {
   const key = safeKey(provider)
-  return (key === undefined ? undefined : readOnlyBySafe.get(key)) ?? isReadOnlySafe(provider)
+  return (key === undefined ? undefined : known[key]) ?? isReadOnlySafe(provider)
 }
 
 /**
@@ -77,10 +77,7 @@ export async function askReadOnlySafe(provider: unknown): Promise<boolean> {
   const info = await Promise.race([safeApi.getInfo().catch(() => undefined), silent]).finally(() => clearTimeout(timer))
   if (info && typeof info.isReadOnly === 'boolean') {
     const readOnly = info.isReadOnly
-    if (readOnlyBySafe.get(key) !== readOnly) {
-      readOnlyBySafe.set(key, readOnly)
-      for (const listener of listeners) listener()
-    }
+    if (readOnlyBySafe.get()[key] !== readOnly) readOnlyBySafe.set({ ...readOnlyBySafe.get(), [key]: readOnly })
     return readOnly
   }
   return knownReadOnly(provider)
@@ -94,7 +91,7 @@ export async function askReadOnlySafe(provider: unknown): Promise<boolean> {
 export function useReadOnlySafe(): boolean {
   const { connector, status } = useAccount()
   const [provider, setProvider] = useState<unknown>(undefined)
-  const [, rerender] = useState(0)
+  const known = useStore(readOnlyBySafe)
   useEffect(() => {
     setProvider(undefined)
     if (status !== 'connected' || connector?.type !== 'safe') return
@@ -107,14 +104,7 @@ export function useReadOnlySafe(): boolean {
       live = false
     }
   }, [connector, status])
-  useEffect(() => {
-    const listener = () => rerender((count) => count + 1)
-    listeners.add(listener)
-    return () => {
-      listeners.delete(listener)
-    }
-  }, [])
-  const readOnly = provider !== undefined && knownReadOnly(provider)
+  const readOnly = provider !== undefined && knownReadOnly(provider, known)
   useEffect(() => {
     if (provider === undefined) return
     const ask = () => void askReadOnlySafe(provider)
