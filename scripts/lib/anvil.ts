@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 
 const require = createRequire(import.meta.url)
@@ -49,6 +51,8 @@ export type Anvil = {
   rpcUrl: string
   port: number
   process: ChildProcess
+  /** Where this anvil writes the state of older blocks; removed once it has exited. */
+  statesDirectory: string
   stop: () => Promise<void>
 }
 
@@ -67,8 +71,13 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   await assertPortFree(port)
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(options.chainId ?? 31337)]
   if (options.timestamp !== undefined) args.push('--timestamp', String(options.timestamp))
+  // Past its first few hundred blocks anvil writes every older block's state to disk, about 150 KB a block, and
+  // leaves the files behind when it exits: each anvil gets a directory of its own, removed once it has exited.
+  const statesDirectory = mkdtempSync(join(tmpdir(), 'nai-anvil-states-'))
+  args.push('--cache-path', statesDirectory)
   args.push(...(options.args ?? []))
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  child.once('exit', () => rmSync(statesDirectory, { recursive: true, force: true }))
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => {
     if (output.length < 20_000) output += chunk.toString()
@@ -109,5 +118,5 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  return { rpcUrl, port, process: child, stop }
+  return { rpcUrl, port, process: child, statesDirectory, stop }
 }
