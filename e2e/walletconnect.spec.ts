@@ -97,6 +97,10 @@ async function connect(page: Page, wallet: WalletConnectWallet): Promise<void> {
   await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
 }
 
+/** The wallet app WalletConnect's SDK opens by itself for each request, as the page stored it for the SDK. */
+const deepLinkChoice = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('WALLETCONNECT_DEEPLINK_CHOICE') ?? 'null'))
+
 /** The notice while the page waits for the wallet app's answer. */
 const waitingForWallet = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Waiting for your wallet to answer' }).first()
@@ -683,6 +687,85 @@ test.describe('writing through WalletConnect', () => {
     await openWallet(page, walletConnect, { where: waiting })
     await expect(tools.getByRole('button', { name: 'NAI added to your wallet' })).toBeVisible()
     expect(walletConnect.events('answered').map((event) => event.method)).toEqual(['wallet_watchAsset'])
+  })
+
+  test.describe('with MetaMask, which gives a universal link: the SDK opens it by itself', () => {
+    test.use({ walletName: 'MetaMask', walletUniversalLink: 'https://metamask.app.link' })
+
+    test('each request the tap still covers brings the wallet app forward, after a reload too; a disconnect ends it', async ({
+      page,
+      chain,
+      walletConnect,
+    }) => {
+      await connect(page, walletConnect)
+      expect(await deepLinkChoice(page)).toEqual({ href: 'https://metamask.app.link', name: 'MetaMask' })
+      const before = await snapshot(chain, accounts.alice)
+      await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
+      // No tap on Open: the SDK opened the app at the request, inside the activation of the tap on Claim & Burn.
+      await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
+      const [topic] = await walletConnect.sessions()
+      const [claim] = walletConnect.events('request')
+      expect((await deepLinks(page)).at(-1)).toMatchObject({
+        href: `https://metamask.app.link/wc?requestId=${claim?.id}&sessionTopic=${topic}`,
+        target: '_blank',
+        userActivation: true,
+      })
+      const burned = nai('308.625')
+      expect(await snapshot(chain, accounts.alice)).toEqual({
+        balance: before.balance + nai('1234.5') - burned,
+        dead: before.dead + burned,
+        totalBurned: before.totalBurned + burned,
+        position: 0n,
+      })
+
+      // The choice comes back with the session after a reload.
+      await page.reload()
+      await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+      expect(await deepLinkChoice(page)).toEqual({ href: 'https://metamask.app.link', name: 'MetaMask' })
+      const legacy = page.getByRole('region', { name: 'Claimable Tokens' })
+      const balance = await chain.balanceOf(accounts.alice)
+      await legacy.getByRole('button', { name: 'Claim 321.45 NAI' }).click()
+      await expect(legacy).toBeHidden()
+      const legacyClaim = walletConnect.events('request').at(-1)
+      expect((await deepLinks(page)).at(-1)).toMatchObject({
+        href: `https://metamask.app.link/wc?requestId=${legacyClaim?.id}&sessionTopic=${topic}`,
+        userActivation: true,
+      })
+      expect(await chain.balanceOf(accounts.alice)).toBe(balance + nai('321.456789'))
+
+      // The holder disconnects: the SDK no longer opens anything.
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /0x70…79C8/ })
+        .click()
+      await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
+      await expect(connectButton(page)).toBeVisible()
+      expect(await deepLinkChoice(page)).toBeNull()
+    })
+
+    test('connected through the QR code, nothing opens by itself: the holder opens the wallet from the notice', async ({
+      page,
+      chain,
+      walletConnect,
+    }) => {
+      await page.goto('/')
+      await connectButton(page).tap()
+      await sheet(page).getByRole('button', { name: 'WalletConnect' }).tap()
+      await walletConnect.pair(await sheet(page).getByRole('textbox', { name: 'Connection link' }).inputValue())
+      await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+      expect(await deepLinkChoice(page)).toBeNull()
+      const balance = await chain.balanceOf(accounts.alice)
+      await page
+        .getByRole('region', { name: 'Claimable Tokens' })
+        .getByRole('button', { name: 'Claim 321.45 NAI' })
+        .click()
+      await expect.poll(() => walletConnect.events('request').length).toBe(1)
+      expect(await deepLinks(page)).toEqual([])
+      const opened = await openWallet(page, walletConnect, { name: 'MetaMask' })
+      expect(opened.target).toBeUndefined()
+      await expect(page.getByRole('region', { name: 'Claimable Tokens' })).toBeHidden()
+      expect(await chain.balanceOf(accounts.alice)).toBe(balance + nai('321.456789'))
+    })
   })
 
   test.describe('with OKX Wallet, which Android opens through the bare wc: scheme', () => {

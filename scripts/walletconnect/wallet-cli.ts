@@ -19,7 +19,7 @@ export type WalletCommand =
   | { command: 'rejectNext'; method: string }
   | { command: 'holdRequests' }
   | { command: 'releaseRequests' }
-  | { command: 'bringForward' }
+  | { command: 'bringForward'; requestId?: number }
   | { command: 'disconnectAll' }
   | { command: 'sessions' }
   | { command: 'setClock'; epochMs: number }
@@ -70,6 +70,7 @@ type CliOptions = {
   approveChains?: number[]
   clock?: number
   name?: string
+  universalLink?: string
   background?: boolean
 }
 
@@ -94,6 +95,7 @@ function program(): Command {
       chainIds,
     )
     .option('--name <name>', 'the name the wallet gives itself to the portal (default: NAI test wallet)')
+    .option('--universal-link <url>', 'the https link the wallet gives in its metadata, as wallet apps give theirs')
     .option('--background', 'requests that need the holder wait until the page opens the wallet (tests only)')
     .option(
       '--clock <epoch ms>',
@@ -146,7 +148,7 @@ async function serveIpc(wallet: TestWallet): Promise<void> {
           await wallet.releaseRequests()
           break
         case 'bringForward':
-          wallet.bringForward()
+          wallet.bringForward(message.requestId)
           break
         case 'disconnectAll':
           await wallet.disconnectAll()
@@ -192,6 +194,7 @@ async function main(): Promise<void> {
     ...(otherKey ? { otherKeys: [otherKey] } : {}),
     ...(parsed.approveChains ? { approvedChainIds: parsed.approveChains } : {}),
     ...(parsed.name ? { name: parsed.name } : {}),
+    ...(parsed.universalLink ? { universalLink: parsed.universalLink } : {}),
     ...(parsed.background ? { background: true } : {}),
   })
   if (process.send) {

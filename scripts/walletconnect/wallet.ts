@@ -85,23 +85,42 @@ type WalletSide = {
   close: () => Promise<void>
 }
 
-type SdkOptions = { relayUrl: string; projectId: string; storagePrefix: string; name: string }
+type SdkOptions = {
+  relayUrl: string
+  projectId: string
+  storagePrefix: string
+  name: string
+  universalLink?: string
+}
 
 /**
  * How the wallet presents itself to a dapp: its session's peer metadata. Under its own name it gives its own scheme;
- * under a wallet app's name ("Trust Wallet") none, so that the dapp opens it by what it knows of that app.
+ * under a wallet app's name ("Trust Wallet") none, so that the dapp opens it by what it knows of that app; and a
+ * universal link when given one, as wallet apps with one give it (MetaMask's `https://metamask.app.link`).
  */
-const metadataFor = (name: string) => ({
-  name,
-  description: "Signs with anvil's accounts on the local chain",
-  url: 'http://127.0.0.1',
-  icons: [],
-  ...(name === TEST_WALLET_NAME ? { redirect: { native: TEST_WALLET_SCHEME } } : {}),
-})
+const metadataFor = (name: string, universalLink: string | undefined) => {
+  const redirect = {
+    ...(name === TEST_WALLET_NAME ? { native: TEST_WALLET_SCHEME } : {}),
+    ...(universalLink ? { universal: universalLink } : {}),
+  }
+  return {
+    name,
+    description: "Signs with anvil's accounts on the local chain",
+    url: 'http://127.0.0.1',
+    icons: [],
+    ...(Object.keys(redirect).length > 0 ? { redirect } : {}),
+  }
+}
 /** The reason a wallet gives when its holder disconnects the site. */
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
 
-async function signClientSide({ relayUrl, projectId, storagePrefix, name }: SdkOptions): Promise<WalletSide> {
+async function signClientSide({
+  relayUrl,
+  projectId,
+  storagePrefix,
+  name,
+  universalLink,
+}: SdkOptions): Promise<WalletSide> {
   const client = await SignClient.init({
     projectId,
     relayUrl,
@@ -109,7 +128,7 @@ async function signClientSide({ relayUrl, projectId, storagePrefix, name }: SdkO
     customStoragePrefix: storagePrefix,
     telemetryEnabled: false,
     logger: 'error',
-    metadata: metadataFor(name),
+    metadata: metadataFor(name, universalLink),
   })
   return {
     onProposal: (listener) => client.on('session_proposal', ({ id, params }) => listener({ ...params, id })),
@@ -135,7 +154,13 @@ async function signClientSide({ relayUrl, projectId, storagePrefix, name }: SdkO
   }
 }
 
-async function walletKitSide({ relayUrl, projectId, storagePrefix, name }: SdkOptions): Promise<WalletSide> {
+async function walletKitSide({
+  relayUrl,
+  projectId,
+  storagePrefix,
+  name,
+  universalLink,
+}: SdkOptions): Promise<WalletSide> {
   const core = new Core({
     projectId,
     relayUrl,
@@ -144,7 +169,7 @@ async function walletKitSide({ relayUrl, projectId, storagePrefix, name }: SdkOp
     telemetryEnabled: false,
     logger: 'error',
   })
-  const kit = await WalletKit.init({ core, metadata: metadataFor(name) })
+  const kit = await WalletKit.init({ core, metadata: metadataFor(name, universalLink) })
   return {
     onProposal: (listener) => kit.on('session_proposal', ({ id, params }) => listener({ ...params, id })),
     onRequest: (listener) => kit.on('session_request', listener),
@@ -187,6 +212,8 @@ export type TestWalletOptions = {
   autoApprove?: boolean
   /** The name it gives itself to dapps (default {@link TEST_WALLET_NAME}), e.g. a wallet app's, "Trust Wallet". */
   name?: string
+  /** The universal (https) link it gives in its metadata, as MetaMask gives `https://metamask.app.link`. */
+  universalLink?: string
   /**
    * The app sits in the background, as a phone's wallet app does once the holder is back in the browser: a request
    * that needs the holder ({@link APPROVAL_METHODS}) waits until the page brings it forward (`bringForward()`).
@@ -217,6 +244,8 @@ export class TestWallet {
   private held: SessionRequest[] | undefined
   /** Requests that need the holder and came while the app was in the background (`TestWalletOptions.background`). */
   private readonly inBackground: SessionRequest[] = []
+  /** Requests the app was opened at before they arrived: they come before the holder as they arrive. */
+  private readonly openedAt = new Set<number>()
   private readonly listeners = new Set<(event: WalletEvent) => void>()
   private readonly accounts: Account[]
   private current: Account
@@ -241,7 +270,8 @@ export class TestWallet {
       const { method } = request.params.request
       this.note({ type: 'request', id: request.id, method, at: Date.now() })
       // In the background, what needs the holder waits until the page brings the app forward.
-      if (options.background && APPROVAL_METHODS.includes(method)) this.inBackground.push(request)
+      const waits = options.background && APPROVAL_METHODS.includes(method) && !this.openedAt.delete(request.id)
+      if (waits) this.inBackground.push(request)
       else this.take(request)
     })
     side.onDelete((topic) => this.note({ type: 'deleted', topic, at: Date.now() }))
@@ -254,6 +284,7 @@ export class TestWallet {
       projectId: options.projectId ?? 'local-relay',
       storagePrefix: options.storagePrefix ?? `nai-test-wallet-${sdk}`,
       name: options.name ?? TEST_WALLET_NAME,
+      ...(options.universalLink ? { universalLink: options.universalLink } : {}),
     }
     const side = sdk === 'walletkit' ? await walletKitSide(sdkOptions) : await signClientSide(sdkOptions)
     return new TestWallet(side, options)
@@ -302,11 +333,14 @@ export class TestWallet {
   /**
    * The page opened the wallet app with the holder's tap (an "Open {wallet}" link or a wallet link in the connect
    * sheet): the requests waiting in the background come before the holder, who answers them (unless the test holds
-   * requests), and the app goes back to the background once the holder returns to the browser.
+   * requests), and the app goes back to the background once the holder returns to the browser. Opened at a request
+   * (WalletConnect's `…/wc?requestId=…` link), the app shows that request also when it arrives after the link: the
+   * SDK opens the link while the request is still on its way through the relay.
    */
-  bringForward(): void {
+  bringForward(requestId?: number): void {
     const waiting = this.inBackground.splice(0)
     this.note({ type: 'opened', requests: waiting.map((request) => request.id), at: Date.now() })
+    if (requestId !== undefined && !waiting.some((request) => request.id === requestId)) this.openedAt.add(requestId)
     for (const request of waiting) this.take(request)
   }
 

@@ -1,9 +1,17 @@
 import type { Connector } from 'wagmi'
 import { nameFromFlags } from './browserWallet'
+import type { WalletPeer } from './openWallet'
 import { walletAppNamed } from './phoneWallets'
 import { rememberWallet } from './recentWallets'
 
-type WalletConnectProvider = { session?: { peer?: { metadata?: { name?: unknown } } } }
+type WalletConnectProvider = { session?: { peer?: { metadata?: WalletPeer } } }
+
+/** What a WalletConnect session's wallet says of itself (its peer metadata); `undefined` for any other connection. */
+export async function walletConnectPeer(connector: Connector): Promise<WalletPeer | undefined> {
+  if (connector.type !== 'walletConnect') return undefined
+  const provider = (await connector.getProvider().catch(() => undefined)) as WalletConnectProvider | undefined
+  return provider?.session?.peer?.metadata
+}
 
 /**
  * The name the connected wallet gives itself: over WalletConnect, the session's peer metadata; a wallet of the
@@ -11,8 +19,7 @@ type WalletConnectProvider = { session?: { peer?: { metadata?: { name?: unknown 
  */
 export async function connectedWalletName(connector: Connector): Promise<string | undefined> {
   if (connector.type === 'walletConnect') {
-    const provider = (await connector.getProvider().catch(() => undefined)) as WalletConnectProvider | undefined
-    const name = provider?.session?.peer?.metadata?.name
+    const name = (await walletConnectPeer(connector))?.name
     return typeof name === 'string' ? name : undefined
   }
   if (connector.id === 'injected') return nameFromFlags((window as Window & { ethereum?: unknown }).ethereum)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { requestLink, walletToOpen } from './openWallet'
+import { automaticOpen, requestLink, walletToOpen } from './openWallet'
 
 const request = { id: 1732780000123456, topic: 'ab'.repeat(32) }
 const query = `requestId=${request.id}&sessionTopic=${request.topic}`
@@ -45,5 +45,36 @@ describe('the wallet app to bring forward for a request', () => {
       href: 'https://link.trustwallet.com',
     })
     expect(walletToOpen({ name: 'MetaMask' }, 'desktop', request)).toBeUndefined()
+  })
+})
+
+describe('the wallet app the SDK may open by itself', () => {
+  it("is one with a universal link: its own from its metadata, else the listed app's on an iPhone, without /wc", () => {
+    const peer = {
+      name: 'MetaMask Wallet',
+      redirect: { universal: 'https://metamask.app.link', native: 'metamask://' },
+    }
+    expect(automaticOpen(peer, 'android')).toEqual({ name: 'MetaMask', href: 'https://metamask.app.link' })
+    expect(automaticOpen({ name: 'MetaMask Wallet' }, 'ios')).toEqual({
+      name: 'MetaMask',
+      href: 'https://metamask.app.link',
+    })
+    expect(automaticOpen({ name: 'Trust Wallet' }, 'ios')).toEqual({
+      name: 'Trust Wallet',
+      href: 'https://link.trustwallet.com',
+    })
+  })
+
+  it('never one known only by a custom scheme or the bare wc: link, nor on a desktop', () => {
+    expect(automaticOpen({ name: 'MetaMask Wallet' }, 'android')).toBeUndefined()
+    expect(automaticOpen({ name: 'OKX Wallet' }, 'ios')).toBeUndefined()
+    expect(automaticOpen({ name: 'OKX Wallet' }, 'android')).toBeUndefined()
+    expect(automaticOpen({ name: 'Some Wallet', redirect: { native: 'some://' } }, 'ios')).toBeUndefined()
+    expect(
+      automaticOpen({ name: 'Some Wallet', redirect: { universal: 'http://plain.example' } }, 'ios'),
+    ).toBeUndefined()
+    expect(
+      automaticOpen({ name: 'MetaMask', redirect: { universal: 'https://metamask.app.link' } }, 'desktop'),
+    ).toBeUndefined()
   })
 })

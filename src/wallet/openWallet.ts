@@ -48,3 +48,17 @@ export function walletToOpen(
   if (app && platform === 'android' && app.android === 'wc') return { name, href: 'wc:' }
   return undefined
 }
+
+/**
+ * The wallet app WalletConnect's SDK may open by itself for each request, as `{ name, href }` with `href` the base it
+ * adds `/wc?requestId=…` to: only one reached through a universal (https) link, its own or the listed app's on an
+ * iPhone. The SDK opens a custom scheme in the portal's own tab, where a missing app replaces the portal with the
+ * phone's "address is invalid"; a universal link opens the app, or its web page in a tab of its own.
+ */
+export function automaticOpen(peer: WalletPeer, platform: Platform): WalletToOpen | undefined {
+  if (platform === 'desktop') return undefined
+  const app = walletAppNamed(peer.name)
+  const universal = peer.redirect?.universal ?? (platform === 'ios' ? app?.ios : undefined)
+  if (!universal?.startsWith('https://')) return undefined
+  return { name: app?.name ?? peer.name ?? 'your wallet', href: withoutWc(universal) }
+}

@@ -8,8 +8,9 @@ import {
 } from '@rainbow-me/rainbowkit'
 import { useEffect } from 'react'
 import { createPortal } from 'react-dom'
-import { useAccount } from 'wagmi'
+import { useAccount, useAccountEffect } from 'wagmi'
 import { rememberConnectedWallet } from './connectedWallet'
+import { forgetDeepLinkChoice } from './deepLinkChoice'
 import { APP_NAME } from './wagmi'
 import { registerWalletKit, useButtonSlots } from './walletKitState'
 
@@ -26,7 +27,7 @@ export function WalletKitLayer() {
       theme={lightTheme({ accentColor: '#0f766e', borderRadius: 'medium' })}
     >
       <Bridge />
-      <RecentWallet />
+      <ConnectedWallet />
       {slots.map((slot) => createPortal(<ConnectButton />, slot.element, `wallet-button-${slot.id}`))}
     </RainbowKitProvider>
   )
@@ -42,9 +43,13 @@ function Bridge() {
   return null
 }
 
-/** Each wallet that connects goes to the phone sheet's recent wallets, by the name it gives itself. */
-function RecentWallet() {
+/**
+ * Each wallet that connects goes to the phone sheet's recent wallets, by the name it gives itself; once it
+ * disconnects (the holder, the wallet, or an expired session), WalletConnect's SDK no longer opens its app.
+ */
+function ConnectedWallet() {
   const { connector, status } = useAccount()
+  useAccountEffect({ onDisconnect: forgetDeepLinkChoice })
   useEffect(() => {
     if (status === 'connected' && connector) void rememberConnectedWallet(connector)
   }, [connector, status])

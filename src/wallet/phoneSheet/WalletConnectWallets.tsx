@@ -29,7 +29,12 @@ export function WalletConnectWallets({
   const [choice, setChoice] = useState<Choice>()
   /** Whether its link has been opened. */
   const [opened, setOpened] = useState(false)
-  const { pairing, state } = usePairing(config, connector, pairAtOnce || choice !== undefined)
+  const { pairing, state } = usePairing(
+    config,
+    connector,
+    pairAtOnce || choice !== undefined,
+    () => choice?.kind === 'app',
+  )
   const recent = useStore(recentWallets)
   const device: PhonePlatform = platform() === 'android' ? 'android' : 'ios'
   const ready = state.status === 'ready' ? state.uri : undefined

@@ -1,19 +1,27 @@
 /** The WalletConnect pairing the phone's sheet makes while it is open. */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Connector } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { createStore, type Store, useStore } from '../../lib/store'
 import { onRelaySocketFailure } from '../connectors'
+import { chooseDeepLink } from '../deepLinkChoice'
 import { type Pairing, type PairingState, startPairing } from '../pairing'
 import type { WagmiConfig } from '../wagmi'
 
-/** Starts a pairing through wagmi's WalletConnect connector while the sheet is open, once `enabled`. */
+/**
+ * Starts a pairing through wagmi's WalletConnect connector while the sheet is open, once `enabled`. Once approved,
+ * the wallet app may be opened by the SDK for each request when `throughListedApp()` says the holder reached it from
+ * the sheet's list of wallet apps.
+ */
 export function usePairing(
   config: WagmiConfig,
   connector: Connector,
   enabled: boolean,
+  throughListedApp: () => boolean,
 ): { pairing: Pairing | undefined; state: PairingState } {
   const [pairing, setPairing] = useState<Pairing>()
+  const route = useRef(throughListedApp)
+  route.current = throughListedApp
   useEffect(() => {
     if (!enabled) return
     const failureListeners = new Set<() => void>()
@@ -26,7 +34,13 @@ export function usePairing(
       () => () => undefined,
     )
     const started = startPairing({
-      connect: () => watching.then(() => connect(config, { connector })),
+      connect: () =>
+        watching
+          .then(() => connect(config, { connector }))
+          .then(async (connected) => {
+            await chooseDeepLink(connector, route.current())
+            return connected
+          }),
       onRelayFailure: (listener) => {
         failureListeners.add(listener)
         return () => failureListeners.delete(listener)
