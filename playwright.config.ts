@@ -64,25 +64,22 @@ export default defineConfig<E2EOptions & Partial<Pick<WalletConnectFixtures, 'wa
     // The fixtures' own checks in a browser need one run, not one per form factor.
     { name: 'harness', testMatch: HARNESS, use: { ...viewports.desktop, formFactor: 'desktop' } },
     // Phones as wallets see them: by user agent, iOS and Android, against the WalletConnect build. Every journey runs
-    // once with a wallet on today's WalletKit (on the iPhone) and once with one on the portal's own WalletConnect
-    // version (on Android).
-    ...(
-      [
-        ['iphone', 'walletkit'],
-        ['android', 'sign-client'],
-      ] as const
-    ).map(([phone, walletSdk]) => ({
-      name: `walletconnect-${phone}-${walletSdk}`,
-      testMatch: WALLETCONNECT,
-      ...(phone === 'iphone' ? { grepInvert: /@android-only/ } : {}),
-      use: {
-        ...viewports.phone,
-        formFactor: 'phone' as const,
-        userAgent: USER_AGENTS[phone],
-        baseURL: walletConnectBaseURL,
-        walletSdk,
-      },
-    })),
+    // on each phone with a wallet on today's WalletKit and with one on the portal's own WalletConnect version.
+    ...(['iphone', 'android'] as const).flatMap((phone) =>
+      (['walletkit', 'sign-client'] as const).map((walletSdk) => ({
+        name: `walletconnect-${phone}-${walletSdk}`,
+        // The in-app journeys use the browser's own wallet, not a WalletConnect one: one SDK's run is enough.
+        testMatch: walletSdk === 'walletkit' ? WALLETCONNECT : '**/walletconnect.spec.ts',
+        ...(phone === 'iphone' ? { grepInvert: /@android-only/ } : {}),
+        use: {
+          ...viewports.phone,
+          formFactor: 'phone' as const,
+          userAgent: USER_AGENTS[phone],
+          baseURL: walletConnectBaseURL,
+          walletSdk,
+        },
+      })),
+    ),
   ],
   // Playwright starts the web servers before globalSetup, so the builds happen here, ahead of preview.
   webServer: [

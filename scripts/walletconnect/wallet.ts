@@ -114,6 +114,31 @@ const metadataFor = (name: string, universalLink: string | undefined) => {
 /** The reason a wallet gives when its holder disconnects the site. */
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
 
+type HistoryRecord = { topic: string; request: { method: string }; response?: { error?: { message?: string } } }
+type History = {
+  on: (event: 'history_updated', listener: (record: HistoryRecord) => void) => void
+  off: (event: 'history_updated', listener: (record: HistoryRecord) => void) => void
+}
+
+/**
+ * The dapp's answer to the wallet's next `method` request on `topic`, read from the core's request history, which
+ * records it whenever it comes. Not `acknowledged()`: `update()` returns it only once the relay has taken the
+ * request, and sign-client 2.21.1's delayed promise drops an answer that comes before `acknowledged()` is first
+ * called, which a quick dapp's does (the wallet then waits five minutes).
+ */
+function dappAnswer(history: History, topic: string, method: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const listener = (record: HistoryRecord) => {
+      if (record.topic !== topic || record.request.method !== method) return
+      history.off('history_updated', listener)
+      const error = record.response?.error
+      if (error) reject(new Error(`The dapp refused ${method}: ${error.message ?? 'no reason given'}`))
+      else resolve()
+    }
+    history.on('history_updated', listener)
+  })
+}
+
 async function signClientSide({
   relayUrl,
   projectId,
@@ -144,8 +169,9 @@ async function signClientSide({
     },
     respond: (topic, response) => client.respond({ topic, response }),
     update: async (topic, namespaces) => {
-      const { acknowledged } = await client.update({ topic, namespaces })
-      await acknowledged()
+      const answered = dappAnswer(client.core.history, topic, 'wc_sessionUpdate')
+      await client.update({ topic, namespaces })
+      await answered
     },
     emit: (topic, event, chainId) => client.emit({ topic, event, chainId }),
     disconnect: (topic) => client.disconnect({ topic, reason: USER_DISCONNECTED }),
@@ -179,8 +205,9 @@ async function walletKitSide({
     approve: async (id, namespaces) => (await kit.approveSession({ id, namespaces })).topic,
     respond: (topic, response) => kit.respondSessionRequest({ topic, response }),
     update: async (topic, namespaces) => {
-      const { acknowledged } = await kit.updateSession({ topic, namespaces })
-      await acknowledged()
+      const answered = dappAnswer(core.history, topic, 'wc_sessionUpdate')
+      await kit.updateSession({ topic, namespaces })
+      await answered
     },
     emit: (topic, event, chainId) => kit.emitSessionEvent({ topic, event, chainId }),
     disconnect: (topic) => kit.disconnectSession({ topic, reason: USER_DISCONNECTED }),
