@@ -560,6 +560,49 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
       })
     })
 
+    describe('a Safe that answered over a wallet connection: no Safe{Wallet} to ask, the chain alone tells', () => {
+      it('executed blocks later: a success with the execution, through a node behind its peers', async () => {
+        const { safeTxHash, record } = await tracedProposal()
+        await behindBalancer(async (client) => {
+          const waited = watched(
+            awaitSafeOutcome(client, undefined, record, () => undefined, { ...fast, scope: BALANCED }),
+          )
+          await chain.mine({ blocks: 40 })
+          expect(waited.settled()).toBe(false)
+          await service.confirm(safeTxHash, 1)
+          const executed = await service.execute(safeTxHash, 1)
+          await chain.mine({ blocks: 5 })
+          expect(await waited.done).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+        })
+      })
+
+      it('another transaction at its nonce and no event of the write: superseded', async () => {
+        const { nonce, record } = await tracedProposal()
+        const rejection = await service.propose([{ to: safe, value: 0n, data: '0x' }], 1, { nonce })
+        await service.confirm(rejection, 2)
+        await service.execute(rejection, 2)
+        expect(await awaitSafeOutcome(chain, undefined, record, () => undefined, fast)).toEqual({
+          status: 'superseded',
+        })
+      })
+
+      it("its nonce unknown: another transaction at the Safe's next nonce never supersedes it; the holder's event settles it", async () => {
+        const { nonce, record } = await tracedProposal()
+        const { nonce: _, ...unknown } = record.safe ?? {}
+        const rejection = await service.propose([{ to: safe, value: 0n, data: '0x' }], 1, { nonce })
+        await service.confirm(rejection, 2)
+        await service.execute(rejection, 2)
+        const waited = watched(awaitSafeOutcome(chain, undefined, { ...record, safe: unknown }, () => undefined, fast))
+        await chain.mine({ blocks: 3 })
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        expect(waited.settled()).toBe(false)
+        const again = await service.propose([{ to: WRITE, value: 0n, data: '0x' }], 1, { safeTxGas: 1 })
+        await service.confirm(again, 2)
+        const executed = await service.execute(again, 2)
+        expect(await waited.done).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+      })
+    })
+
     it('another transaction at its nonce and no event of the write: superseded once all three are read to one block', async () => {
       const { nonce, record } = await tracedProposal()
       const rejection = await service.propose([{ to: safe, value: 0n, data: '0x' }], 1, { nonce })

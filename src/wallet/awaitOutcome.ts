@@ -274,11 +274,13 @@ export const SAFE_SLOW_POLL_MS = 60_000
  * may have run the same call in another Safe transaction, which settles it as a success). After
  * {@link SAFE_MISSING_AFTER} failed lookups in a row Safe{Wallet} no longer lists it (deleted from the queue):
  * `onProgress` says so, and the wait between lookups doubles up to {@link SAFE_SLOW_POLL_MS}, the chain still asked
- * each time. A network failure ends the wait as `offline` or `busy`, as for any write.
+ * each time. Without `lookup` (a Safe that answered over a wallet connection, with no Safe{Wallet} to ask) the Safe is
+ * asked every time, and when the proposal's nonce is not known only an execution of its hash or the holder's event
+ * settles it. A network failure ends the wait as `offline` or `busy`, as for any write.
  */
 export async function awaitSafeOutcome(
   client: Client<Transport, Chain | undefined>,
-  lookup: (safeTxHash: Hash) => Promise<SafeTransactionDetails>,
+  lookup: ((safeTxHash: Hash) => Promise<SafeTransactionDetails>) | undefined,
   record: PendingTransaction,
   onProgress: (progress: SafeProgress) => void,
   options: { pollMs?: number; lookupTimeoutMs?: number; slowPollMs?: number; scope: LogScope },
@@ -312,7 +314,7 @@ export async function awaitSafeOutcome(
   }
   try {
     for (;;) {
-      const answer = await lookUp(() => lookup(record.hash), timeoutMs)
+      const answer = lookup ? await lookUp(() => lookup(record.hash), timeoutMs) : 'none'
       if (typeof answer === 'object') {
         failures = 0
         wait = pollMs
@@ -331,6 +333,12 @@ export async function awaitSafeOutcome(
         // The Safe's nonce at the last block read: past the transaction's with no execution of it up to there, and no
         // event of the holder's write up to there either, another transaction took its place. Read at that block,
         // not the head, so that the nonce and the logs agree.
+        // A proposal whose nonce is not known (an owner changed it before proposing): only an execution of its hash
+        // or the holder's own event tells.
+        if (progress.nonce === undefined && !lookup && record.trace && cursor > start) {
+          const receipt = await holderEvent(record.trace, cursor - 1n)
+          if (receipt) return { status: receipt.status === 'success' ? 'success' : 'reverted', receipt }
+        }
         if (progress.nonce !== undefined && cursor > start) {
           const settled = cursor - 1n
           const safeNonce = await atBlock(() =>

@@ -1,7 +1,10 @@
-import { useAccount, useCapabilities, useConfig } from 'wagmi'
+import { useEffect, useState } from 'react'
+import { useAccount, useCapabilities, useClient, useConfig } from 'wagmi'
+import { connectedSafe, type SafeAccount } from './safeAccount'
 
 /**
- * How the connected wallet sends several calls at once: inside a Safe as one Safe transaction; as one atomic batch
+ * How the connected wallet sends several calls at once: inside a Safe (or a Safe connected over WalletConnect, which
+ * takes EIP-5792 batches) as one Safe transaction; as one atomic batch
  * (EIP-5792 `wallet_sendCalls`) when the wallet says it can; otherwise one transaction after the other.
  */
 export type Batching = 'safe' | 'atomic' | 'sequential'
@@ -30,7 +33,8 @@ export function batchesAtomically(capabilities: unknown): boolean {
 export function useBatching(enabled: boolean): Batching | undefined {
   const { connector } = useAccount()
   const chainId = useConfig().chains[0].id
-  const inSafe = connector?.type === 'safe'
+  const safeOverConnection = useConnectedSafe()
+  const inSafe = connector?.type === 'safe' || safeOverConnection !== undefined
   const inPage = connector?.type === 'injected'
   const capabilities = useCapabilities({
     chainId,
@@ -45,4 +49,26 @@ export function useBatching(enabled: boolean): Batching | undefined {
   if (!inPage) return 'sequential'
   if (capabilities.isPending) return undefined
   return batchesAtomically(capabilities.data) ? 'atomic' : 'sequential'
+}
+
+/** The Safe connected over WalletConnect, once the chain has told it is one; `undefined` for any other account. */
+export function useConnectedSafe(): SafeAccount | undefined {
+  const { address, connector } = useAccount()
+  const client = useClient()
+  const [safe, setSafe] = useState<SafeAccount>()
+  useEffect(() => {
+    setSafe(undefined)
+    if (connector?.type !== 'walletConnect' || !address || !client) return
+    let live = true
+    connectedSafe(client, address).then(
+      (found) => {
+        if (live) setSafe(found)
+      },
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [address, connector, client])
+  return safe
 }

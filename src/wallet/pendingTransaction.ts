@@ -15,6 +15,8 @@ export type SafeProgress = {
   fromBlock?: number
   /** Safe{Wallet} no longer lists the transaction (deleted from the queue, or its Gateway failing for a while). */
   missing?: boolean
+  /** Proposed through a wallet connection (Safe{Wallet} over WalletConnect): no Safe{Wallet} to ask, the chain tells. */
+  chainOnly?: boolean
 }
 
 /** The log a write emits for the holder (its contract and topics): finds the write on chain, whoever sent it. */
@@ -110,14 +112,15 @@ const isCount = (value: unknown) => value === undefined || (Number.isSafeInteger
 
 function isSafeProgress(value: unknown): value is SafeProgress {
   if (typeof value !== 'object' || value === null) return false
-  const { confirmations, threshold, txHash, nonce, fromBlock, missing } = value as Record<string, unknown>
+  const { confirmations, threshold, txHash, nonce, fromBlock, missing, chainOnly } = value as Record<string, unknown>
   return (
     isCount(confirmations) &&
     isCount(threshold) &&
     isCount(nonce) &&
     isCount(fromBlock) &&
     (txHash === undefined || isTransactionHash(txHash)) &&
-    (missing === undefined || typeof missing === 'boolean')
+    (missing === undefined || typeof missing === 'boolean') &&
+    (chainOnly === undefined || typeof chainOnly === 'boolean')
   )
 }
 

@@ -16,6 +16,7 @@ import {
   usePendingTransaction,
   writePendingTransaction,
 } from './pendingTransaction'
+import { connectedSafe, type SafeAccount } from './safeAccount'
 import { askReadOnlySafe } from './safeApp'
 import { forgetSentRequest } from './useWalletToOpen'
 import { addRecentTransaction } from './walletKitState'
@@ -24,6 +25,7 @@ import { type AskedWrite, findMissedAnswer } from './write/missedAnswer'
 import { askedRecord, sentRecord, unansweredRecord, type WriteFacts } from './write/record'
 import { isOver, PENDING_RECHECK_MS, settledReport, type WriteReport, wasDismissed } from './write/report'
 import { followSafe, type Sent, safeAnswer } from './write/safe'
+import { type AskedCall, safeProposal } from './write/safeOverConnection'
 import { whereTheChainIs } from './write/wallet'
 
 export type { ReportTone, WriteReport } from './write/report'
@@ -211,14 +213,22 @@ export function useTransactor<Id extends string>(options: {
       if (current) return null
       // Inside a Safe the wallet answers with the Safe transaction's hash: the owners still have to sign it.
       const connector = getAccount(config).connector
-      const proposedToSafe = connector?.type === 'safe'
+      const inSafeApp = connector?.type === 'safe'
       // Safe{Wallet} says who may act for whoever is connected there now: asked before each write.
-      if (proposedToSafe && (await askReadOnlySafe(await connector.getProvider().catch(() => undefined)))) {
+      if (inSafeApp && (await askReadOnlySafe(await connector.getProvider().catch(() => undefined)))) {
         fail(READ_ONLY_SAFE)
         return null
       }
+      // A Safe connected over WalletConnect answers the same way, unless an owner alone executed it at once.
+      const client = getClient(config)
+      const safeAccount: SafeAccount | undefined =
+        connector?.type === 'walletConnect' && client
+          ? await connectedSafe(client, address).catch(() => undefined)
+          : undefined
+      const proposedToSafe = inSafeApp || safeAccount !== undefined
       const facts: WriteFacts = { action: action.id, description: action.description, account: address, chainId }
       let sent: Sent
+      let call: AskedCall | undefined
       let requested: AskedWrite | null = null
       let asked: Awaited<ReturnType<typeof whereTheChainIs>> | undefined
       setSubmitting(action.id)
@@ -230,6 +240,7 @@ export function useTransactor<Id extends string>(options: {
           trace && (proposedToSafe || !action.send) ? whereTheChainIs(config, address, scope.firstBlock) : undefined,
         ])
         asked = chainNow
+        call = request as AskedCall
         if (trace && asked) {
           requested = askedRecord(facts, asked, trace, proposedToSafe)
           writePendingTransaction(requested)
@@ -250,7 +261,7 @@ export function useTransactor<Id extends string>(options: {
           sent = answer.sent
         } else sent = await ask
       } catch (failure) {
-        if (requested && !proposedToSafe && isWalletRequestExpiry(failure)) {
+        if (requested && !inSafeApp && isWalletRequestExpiry(failure)) {
           // WalletConnect stopped waiting for the wallet after five minutes, but the holder may still approve there:
           // the write stays recorded and is looked for by its event, like one whose answer the page missed.
           const unanswered = unansweredRecord(requested)
@@ -270,14 +281,22 @@ export function useTransactor<Id extends string>(options: {
       // failed, from the last block the page has seen.
       const seen = lastSeenBlock(chain.id)
       const fromBlock = asked?.fromBlock ?? (seen === undefined ? undefined : Number(seen))
-      const viaSafe = proposedToSafe ? { fromBlock, trace: action.trace } : undefined
+      const proposal =
+        safeAccount && client && call
+          ? await safeProposal(client, { sent, account: address, safe: safeAccount, chainId, call })
+          : undefined
+      const viaSafe = inSafeApp
+        ? { fromBlock, trace: action.trace }
+        : proposal
+          ? { fromBlock, trace: action.trace, ...proposal, chainOnly: true }
+          : undefined
       const record = await sentRecord(config, facts, sent, viaSafe)
       if (!record) {
         fail('The Safe answered with a transaction id the portal cannot follow. Check the transaction in your Safe.')
         return null
       }
       writePendingTransaction(record)
-      if (!proposedToSafe && 'hash' in sent) addRecentTransaction(record.hash, action.description)
+      if (!viaSafe && 'hash' in sent) addRecentTransaction(record.hash, action.description)
       return settle(record, action.simulate)
     },
     [address, chainId, chain, config, isConnected, settle, submitting, failureMessage, fail, scope.firstBlock],

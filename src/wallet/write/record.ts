@@ -34,20 +34,26 @@ export function unansweredRecord(record: AskedWrite): AskedWrite {
 
 /**
  * The record of a write the wallet answered, by the way it was sent: a Safe transaction's hash (with the block it was
- * proposed at, where its execution is looked for, and the holder's event it emits), a batch's id, or a transaction's hash with its nonce and call.
+ * proposed at, where its execution is looked for, the holder's event it emits, and for a Safe that answered over a
+ * wallet connection its Safe nonce when known), a batch's id, or a transaction's hash with its nonce and call.
  * `undefined`: a Safe answered with an id that is not a Safe transaction hash.
  */
 export async function sentRecord(
   config: Config,
   facts: WriteFacts,
   sent: Sent,
-  viaSafe: { fromBlock?: number; trace?: WriteTrace } | undefined,
+  viaSafe: { fromBlock?: number; trace?: WriteTrace; nonce?: number; chainOnly?: boolean } | undefined,
 ): Promise<PendingTransaction | undefined> {
   const hash = 'hash' in sent ? sent.hash : viaSafe ? sent.batch : batchKey(sent.batch)
   if (!isTransactionHash(hash)) return undefined
   if (viaSafe) {
-    const { fromBlock, trace } = viaSafe
-    return { hash, ...facts, safe: fromBlock === undefined ? {} : { fromBlock }, ...(trace ? { trace } : {}) }
+    const { fromBlock, trace, nonce, chainOnly } = viaSafe
+    const safe = {
+      ...(fromBlock === undefined ? {} : { fromBlock }),
+      ...(nonce === undefined ? {} : { nonce }),
+      ...(chainOnly ? { chainOnly } : {}),
+    }
+    return { hash, ...facts, safe, ...(trace ? { trace } : {}) }
   }
   if ('batch' in sent) return { hash, ...facts, batch: { id: sent.batch } }
   return { hash, ...facts, ...(await sentTransaction(config, hash)) }

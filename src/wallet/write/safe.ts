@@ -15,15 +15,15 @@ import { isOver } from './report'
 /**
  * Follows a Safe transaction through the connected Safe: its owners' signatures and then its execution are kept in
  * the pending record, and the executing transaction (never the Safe transaction's hash) goes to the wallet's recent
- * transactions once it is known.
+ * transactions once it is known. One proposed over a wallet connection is followed on the chain alone.
  */
 export async function followSafe(config: Config, record: PendingTransaction, scope: LogScope): Promise<Outcome> {
   const client = getClient(config)
   const connector = config.connectors.find((each) => each.type === 'safe')
   const framed = window.parent !== window
-  const provider = framed ? await connector?.getProvider().catch(() => undefined) : undefined
+  const provider = framed && !record.safe?.chainOnly ? await connector?.getProvider().catch(() => undefined) : undefined
   const lookup = safeTransactionLookup(provider)
-  if (!client || !lookup) return { status: 'outsideSafe' }
+  if (!client || (!lookup && !record.safe?.chainOnly)) return { status: 'outsideSafe' }
   let recorded = record.safe?.txHash !== undefined
   return awaitSafeOutcome(
     client,

@@ -56,9 +56,8 @@ export function WriteStatus({ actions, walletToOpen }: { actions: WriteStatusAct
   const { waitingFor, report, pending } = actions
   const requested = waitingFor?.requested
   // The wallet must answer: a write asked of it (recorded before the ask), or one still being asked with no record.
-  const walletMustAnswer = waitingFor
-    ? Boolean(requested && !requested.unanswered && !requested.safe)
-    : pending !== null
+  // Once a Safe has answered, its owners sign where they are: no wallet app to open.
+  const walletMustAnswer = waitingFor ? Boolean(requested && !requested.unanswered) : pending !== null
   const open = walletToOpen && walletMustAnswer ? <OpenWallet wallet={walletToOpen} /> : null
   return (
     <>
