@@ -69,7 +69,8 @@ export default defineConfig<E2EOptions & Partial<Pick<WalletConnectFixtures, 'wa
       (['walletkit', 'sign-client'] as const).map((walletSdk) => ({
         name: `walletconnect-${phone}-${walletSdk}`,
         // The in-app journeys use the browser's own wallet, not a WalletConnect one: one SDK's run is enough.
-        testMatch: walletSdk === 'walletkit' ? WALLETCONNECT : '**/walletconnect.spec.ts',
+        testMatch:
+          walletSdk === 'walletkit' ? WALLETCONNECT : ['**/walletconnect.spec.ts', '**/walletconnect-safe.spec.ts'],
         ...(phone === 'iphone' ? { grepInvert: /@android-only/ } : {}),
         use: {
           ...viewports.phone,

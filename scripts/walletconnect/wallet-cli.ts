@@ -8,10 +8,10 @@
  * pairing's and the proposal's expiry against the wallet's own time.
  */
 import { Command, InvalidArgumentError, Option } from 'commander'
-import { getAddress, type Hex, isAddress } from 'viem'
+import { getAddress, type Hash, type Hex, isAddress } from 'viem'
 import { ANVIL_ACCOUNTS, ANVIL_PRIVATE_KEYS } from '../../src/config/anvil.ts'
 import { positiveInteger } from '../lib/cliArguments.ts'
-import { TestWallet, WALLET_SDKS, type WalletEvent, type WalletSdk } from './wallet.ts'
+import { TestWallet, type TestWalletOptions, WALLET_SDKS, type WalletEvent, type WalletSdk } from './wallet.ts'
 
 /** Commands the browser tests send over IPC; each is answered with `{ id, result }` or `{ id, error }`. */
 export type WalletCommand =
@@ -25,6 +25,9 @@ export type WalletCommand =
   | { command: 'setClock'; epochMs: number }
   | { command: 'switchAccount'; index: number }
   | { command: 'switchChain'; chainId: number }
+  | { command: 'safeConfirm'; safeTxHash: Hash; owner: number }
+  | { command: 'safeExecute'; safeTxHash: Hash; owner: number }
+  | { command: 'safePropose'; calls: { to: string; data?: string }[]; owner: number; nonce?: number }
 export type WalletMessage =
   | { type: 'ready'; address: string }
   | { type: 'event'; event: WalletEvent }
@@ -72,6 +75,7 @@ type CliOptions = {
   name?: string
   universalLink?: string
   background?: boolean
+  safe?: TestWalletOptions['safe']
 }
 
 function program(): Command {
@@ -97,6 +101,11 @@ function program(): Command {
     .option('--name <name>', 'the name the wallet gives itself to the portal (default: NAI test wallet)')
     .option('--universal-link <url>', 'the https link the wallet gives in its metadata, as wallet apps give theirs')
     .option('--background', 'requests that need the holder wait until the page opens the wallet (tests only)')
+    .option(
+      '--safe <json>',
+      'act as Safe{Wallet} for a Safe: {"address","singletons","ownerKeys","executeAtOnce"} (tests only)',
+      (value: string) => JSON.parse(value) as TestWalletOptions['safe'],
+    )
     .option(
       '--clock <epoch ms>',
       "run the wallet's clock from this time (tests whose page clock is not the real one)",
@@ -125,6 +134,12 @@ function narrate(event: WalletEvent): string {
     case 'switched':
       return `Switched to ${event.account} on chain ${event.chainId}.`
   }
+}
+
+/** The Safe{Wallet} side of a wallet started with `--safe`. */
+function safeOf(wallet: TestWallet) {
+  if (!wallet.safe) throw new Error('The test wallet acts for no Safe: start it with --safe.')
+  return wallet.safe
 }
 
 async function serveIpc(wallet: TestWallet): Promise<void> {
@@ -162,6 +177,17 @@ async function serveIpc(wallet: TestWallet): Promise<void> {
         case 'switchAccount':
           await wallet.switchAccount(message.index)
           break
+        case 'safeConfirm':
+          await safeOf(wallet).service.confirm(message.safeTxHash, message.owner)
+          break
+        case 'safeExecute':
+          result = await safeOf(wallet).service.execute(message.safeTxHash, message.owner)
+          break
+        case 'safePropose':
+          result = await safeOf(wallet).service.propose(message.calls, message.owner, {
+            ...(message.nonce === undefined ? {} : { nonce: message.nonce }),
+          })
+          break
         case 'switchChain':
           await wallet.switchChain(message.chainId)
           break
@@ -172,7 +198,7 @@ async function serveIpc(wallet: TestWallet): Promise<void> {
     }
   })
   process.on('disconnect', () => void wallet.close().finally(() => process.exit(0)))
-  send({ type: 'ready', address: wallet.account.address })
+  send({ type: 'ready', address: wallet.safe?.address ?? wallet.account.address })
 }
 
 async function main(): Promise<void> {
@@ -196,6 +222,7 @@ async function main(): Promise<void> {
     ...(parsed.name ? { name: parsed.name } : {}),
     ...(parsed.universalLink ? { universalLink: parsed.universalLink } : {}),
     ...(parsed.background ? { background: true } : {}),
+    ...(parsed.safe ? { safe: parsed.safe } : {}),
   })
   if (process.send) {
     await serveIpc(wallet)

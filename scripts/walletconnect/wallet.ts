@@ -23,6 +23,8 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { Core } from 'walletconnect-core-2.25'
+import { SafeService, type SafeSingletons } from '../../testing/safe'
+import { SafeWallet } from './safeWallet'
 import { APPROVAL_METHODS, TEST_WALLET_NAME, TEST_WALLET_SCHEME } from './testWalletIdentity'
 
 /** The SDK a wallet is built on. */
@@ -242,6 +244,11 @@ export type TestWalletOptions = {
   /** The universal (https) link it gives in its metadata, as MetaMask gives `https://metamask.app.link`. */
   universalLink?: string
   /**
+   * Safe{Wallet} acting for this Safe (see `safeWallet.ts`): the session's account is the Safe, and a transaction is
+   * proposed to its owners (whose keys the test holds), or executed at once by the first of them.
+   */
+  safe?: { address: Hex; singletons: SafeSingletons; ownerKeys: Hex[]; executeAtOnce?: boolean }
+  /**
    * The app sits in the background, as a phone's wallet app does once the holder is back in the browser: a request
    * that needs the holder ({@link APPROVAL_METHODS}) waits until the page brings it forward (`bringForward()`).
    */
@@ -278,6 +285,8 @@ export class TestWallet {
   private current: Account
   private chainId: number
   private readonly approvedChainIds: number[]
+  /** Set when the wallet is Safe{Wallet} acting for a Safe. */
+  readonly safe: SafeWallet | undefined
 
   private constructor(
     private readonly side: WalletSide,
@@ -285,6 +294,13 @@ export class TestWallet {
   ) {
     this.current = privateKeyToAccount(options.privateKey)
     this.accounts = [this.current, ...(options.otherKeys ?? []).map((key) => privateKeyToAccount(key))]
+    const { safe } = options
+    this.safe = safe
+      ? new SafeWallet(
+          new SafeService({ ...options, safe: safe.address, singletons: safe.singletons, ownerKeys: safe.ownerKeys }),
+          { rpcUrl: options.rpcUrl, chainId: options.chainId, executeAtOnce: safe.executeAtOnce === true },
+        )
+      : undefined
     this.approvedChainIds = options.approvedChainIds ?? [options.chainId]
     this.chainId = this.approvedChainIds.includes(options.chainId)
       ? options.chainId
@@ -436,9 +452,8 @@ export class TestWallet {
       (id) => `eip155:${id}`,
     )
     const others = this.accounts.filter((account) => account !== this.current)
-    const accounts = chains.flatMap((chain) =>
-      [this.current, ...others].map((account) => `${chain}:${account.address}`),
-    )
+    const addresses = this.safe ? [this.safe.address] : [this.current, ...others].map((account) => account.address)
+    const accounts = chains.flatMap((chain) => addresses.map((address) => `${chain}:${address}`))
     return { chains, accounts, methods, events }
   }
 
@@ -503,6 +518,8 @@ export class TestWallet {
 
   private async perform(method: string, params: unknown): Promise<unknown> {
     const list = Array.isArray(params) ? params : []
+    const asSafe = this.safe?.perform(method, list)
+    if (asSafe) return asSafe
     switch (method) {
       case 'eth_sendTransaction':
         return this.sendTransaction(list[0])
@@ -535,6 +552,8 @@ export class TestWallet {
       case 'wallet_watchAsset':
         return true
     }
+    // Safe{Wallet} hands what it does not answer itself to its RPC.
+    if (this.safe) return this.safe.rpc(method, list)
     throw new Error(`The test wallet does not support ${method}.`)
   }
 

@@ -1,4 +1,13 @@
-import { type Address, createPublicClient, encodeFunctionData, getAddress, type Hex, http, parseAbi } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  encodeFunctionData,
+  getAddress,
+  type Hash,
+  type Hex,
+  http,
+  parseAbi,
+} from 'viem'
 import { readContract } from 'viem/actions'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -121,10 +130,10 @@ describe('what a Safe connected over WalletConnect answered', () => {
     })
 
   it('a chain transaction the node knows (an owner executed at once): followed as any transaction', async () => {
-    const hash = await client.request({
-      method: 'eth_sendTransaction',
-      params: [{ from: OWNERS[0], to: TOKEN, data: encodeFunctionData(claim) }],
-    })
+    const hash = (await client.request({
+      method: 'eth_sendTransaction' as never,
+      params: [{ from: OWNERS[0], to: TOKEN, data: encodeFunctionData(claim) }] as never,
+    })) as Hash
     expect(await safeProposal(client, { ...options(), sent: { hash } })).toBeUndefined()
   })
 
