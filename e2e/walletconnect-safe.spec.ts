@@ -16,24 +16,24 @@ const connectButton = (page: Page) => page.getByRole('banner').getByRole('button
 const shortAddress = (address: Address) => `${address.slice(0, 4)}…${address.slice(-4)}`
 const waiting = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first()
 
-/** The Safe holds 1,234.5 NAI with a quarter burned, and 50 NAI from the legacy platforms. */
-async function safeHolder(chain: LocalChain, wallet: WalletConnectWallet) {
+/**
+ * The Safe holds 1,234.5 NAI with a quarter burned, and 50 NAI from the legacy platforms, and is paired the way
+ * Safe{Wallet} offers it: its WalletConnect entry takes the portal's `wc:` link. Returns the Safe's figures.
+ */
+async function connectSafe(page: Page, chain: LocalChain, wallet: WalletConnectWallet) {
   await chain.addHolder({
     account: wallet.address,
     amount: nai('1234.5'),
     burnPercentage: percent(25),
     legacy: nai('50'),
   })
-}
-
-/** Pairs the Safe the way Safe{Wallet} offers it: its WalletConnect entry takes the portal's `wc:` link. */
-async function connectSafe(page: Page, wallet: WalletConnectWallet) {
   await page.goto('/')
   await connectButton(page).tap()
   const sheet = page.getByRole('dialog', { name: 'Connect a Wallet' })
   await sheet.getByRole('button', { name: 'WalletConnect' }).tap()
   await wallet.pair(await sheet.getByRole('textbox', { name: 'Connection link' }).inputValue())
   await expect(page.getByRole('banner').getByRole('button', { name: shortAddress(wallet.address) })).toBeVisible()
+  return snapshot(chain, wallet.address)
 }
 
 /** The Safe transaction hash Safe{Wallet} answered the page's last write with. */
@@ -61,9 +61,7 @@ test.describe('a 2-of-3 Safe', () => {
     chain,
     walletConnect,
   }) => {
-    await safeHolder(chain, walletConnect)
-    await connectSafe(page, walletConnect)
-    const before = await snapshot(chain, walletConnect.address)
+    const before = await connectSafe(page, chain, walletConnect)
     await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
     const safeTxHash = await answered(walletConnect)
     await expect(waiting(page, "Waiting for the Safe's owners.")).toBeVisible()
@@ -89,9 +87,7 @@ test.describe('a 2-of-3 Safe', () => {
     chain,
     walletConnect,
   }) => {
-    await safeHolder(chain, walletConnect)
-    await connectSafe(page, walletConnect)
-    const before = await snapshot(chain, walletConnect.address)
+    const before = await connectSafe(page, chain, walletConnect)
     await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
     await answered(walletConnect)
     await expect(waiting(page, "Waiting for the Safe's owners.")).toBeVisible()
@@ -113,9 +109,7 @@ test.describe('a 2-of-3 Safe', () => {
     chain,
     walletConnect,
   }) => {
-    await safeHolder(chain, walletConnect)
-    await connectSafe(page, walletConnect)
-    const before = await snapshot(chain, walletConnect.address)
+    const before = await connectSafe(page, chain, walletConnect)
     const section = page.getByRole('region', { name: 'Claim Everything' })
     // Known as a Safe, it is offered the batch it takes.
     await expect(section).toContainText('in one Safe transaction: the owners sign once')
@@ -148,9 +142,7 @@ test.describe('a 1-of-1 Safe whose owner executes at once', () => {
     chain,
     walletConnect,
   }) => {
-    await safeHolder(chain, walletConnect)
-    await connectSafe(page, walletConnect)
-    const balance = await chain.balanceOf(walletConnect.address)
+    const { balance } = await connectSafe(page, chain, walletConnect)
     await page.getByRole('region', { name: 'Claimable Tokens' }).getByRole('button', { name: 'Claim 50 NAI' }).click()
     const hash = await answered(walletConnect)
     expect((await chain.getTransactionReceipt({ hash })).status).toBe('success')

@@ -1,7 +1,8 @@
 /** A Safe transaction's hash (EIP-712 `SafeTx`), and the proposal a Safe's answer stands for. */
 import { type Address, type Hash, type Hex, hashTypedData, zeroAddress } from 'viem'
 
-const SAFE_TX_TYPES = {
+/** Safe's `SafeTx` EIP-712 type (domain: `{ chainId, verifyingContract: safe }`, without the chain id before 1.3.0). */
+export const SAFE_TX_TYPES = {
   SafeTx: [
     { name: 'to', type: 'address' },
     { name: 'value', type: 'uint256' },

@@ -71,21 +71,8 @@ export type SafeSingletons = {
   multiSendCallOnly: Address
 }
 
-/** Safe 1.4.1's `SafeTx` EIP-712 type (domain: `{ chainId, verifyingContract: safe }`). */
-export const SAFE_TX_TYPES = {
-  SafeTx: [
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'data', type: 'bytes' },
-    { name: 'operation', type: 'uint8' },
-    { name: 'safeTxGas', type: 'uint256' },
-    { name: 'baseGas', type: 'uint256' },
-    { name: 'gasPrice', type: 'uint256' },
-    { name: 'gasToken', type: 'address' },
-    { name: 'refundReceiver', type: 'address' },
-    { name: 'nonce', type: 'uint256' },
-  ],
-} as const
+/** Safe 1.4.1's `SafeTx` EIP-712 type, as the portal hashes it. */
+export { SAFE_TX_TYPES } from '../../src/wallet/safeTransaction'
 
 export type SafeTx = {
   to: Address
