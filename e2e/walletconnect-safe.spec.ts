@@ -82,6 +82,21 @@ test.describe('a 2-of-3 Safe', () => {
     })
   })
 
+  test("an owner who closes Safe{Wallet}'s review: the page is quiet and nothing changed", async ({
+    page,
+    chain,
+    walletConnect,
+  }) => {
+    const before = await connectSafe(page, chain, walletConnect)
+    await walletConnect.rejectNext('eth_sendTransaction')
+    await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
+    await expect.poll(() => walletConnect.events('rejected').length).toBe(1)
+    await expect(claimPanel(page).getByRole('button', { name: 'Claim & Burn' })).toBeEnabled()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await expect(waiting(page, "Waiting for the Safe's owners.")).toHaveCount(0)
+    expect(await snapshot(chain, walletConnect.address)).toEqual(before)
+  })
+
   test('a proposal the owners replace with another transaction at its nonce: Nothing was changed', async ({
     page,
     chain,

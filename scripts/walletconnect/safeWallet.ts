@@ -32,6 +32,15 @@ export class SafeWallet {
     private readonly options: { rpcUrl: string; chainId: number; executeAtOnce: boolean },
   ) {}
 
+  /**
+   * The answer when an owner closes the review: the flow rejects with EIP-1193's 4001 and its own words, and the
+   * provider's `request` turns every failure into code -32000 with the failure's message.
+   */
+  static rejection(method: string): { code: number; message: string } {
+    const signing = method === 'personal_sign' || method.startsWith('eth_signTypedData')
+    return { code: -32000, message: signing ? 'User rejected signature' : 'User rejected transaction' }
+  }
+
   get address(): Address {
     return this.service.safe
   }

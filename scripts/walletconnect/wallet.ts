@@ -493,7 +493,8 @@ export class TestWallet {
     const index = this.rejections.indexOf(method)
     if (index !== -1) {
       this.rejections.splice(index, 1)
-      await this.side.respond(topic, { id, jsonrpc: '2.0', error: USER_REJECTED })
+      const error = this.safe ? SafeWallet.rejection(method) : USER_REJECTED
+      await this.side.respond(topic, { id, jsonrpc: '2.0', error })
       this.note({ type: 'rejected', id, method, at: Date.now() })
       return
     }

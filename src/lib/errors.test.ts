@@ -150,12 +150,24 @@ describe('describeError: user rejection', () => {
       new UnknownRpcError(new Error('Transaction was rejected')),
     ],
     [
+      "Safe{Wallet}'s answer over WalletConnect when an owner closes the review, through viem",
+      new InvalidInputRpcError(Object.assign(new Error('User rejected transaction'), { code: -32000 })),
+    ],
+    [
       'a rejection from another copy of viem',
       Object.assign(new Error('User rejected the request.'), { name: 'UserRejectedRequestError' }),
     ],
   ])('%s is quiet', (_, error) => {
     expect(isUserRejection(error)).toBe(true)
     expect(describeError(error, { revert: () => 'not asked' })).toEqual({ kind: 'rejected' })
+  })
+})
+
+describe('describeError: not a rejection', () => {
+  it("Safe{Wallet}'s other failures over WalletConnect, with the same code, are said", () => {
+    const error = new InvalidInputRpcError(Object.assign(new Error('Invalid call parameters.'), { code: -32000 }))
+    expect(isUserRejection(error)).toBe(false)
+    expect(describeError(error).kind).toBe('failed')
   })
 })
 

@@ -62,15 +62,27 @@ const USER_REJECTED_CODE = 4001
  * code.
  */
 const SAFE_REJECTION_MESSAGE = 'Transaction was rejected'
+/**
+ * How Safe{Wallet} answers over WalletConnect when an owner closes its review: its provider turns every failure into
+ * code -32000 with the failure's message, and a closed review fails with these words.
+ */
+const SAFE_WALLETCONNECT_REJECTION = {
+  code: -32000,
+  messages: ['User rejected transaction', 'User rejected signature'],
+}
 
-/** The holder declined in the wallet (or, inside a Safe, an owner closed Safe{Wallet}'s review). */
+/** The holder declined in the wallet (or, for a Safe, an owner closed Safe{Wallet}'s review). */
 export function isUserRejection(error: unknown): boolean {
-  return errorCauses(error).some(
-    (link) =>
+  return errorCauses(error).some((link) => {
+    const { message } = link as { message?: unknown }
+    return (
       link.name === 'UserRejectedRequestError' ||
       link.code === USER_REJECTED_CODE ||
-      (link as { message?: unknown }).message === SAFE_REJECTION_MESSAGE,
-  )
+      message === SAFE_REJECTION_MESSAGE ||
+      (link.code === SAFE_WALLETCONNECT_REJECTION.code &&
+        SAFE_WALLETCONNECT_REJECTION.messages.includes(String(message)))
+    )
+  })
 }
 
 /**
