@@ -36,10 +36,13 @@ async function connectSafe(page: Page, chain: LocalChain, wallet: WalletConnectW
   return snapshot(chain, wallet.address)
 }
 
+const WRITES = ['eth_sendTransaction', 'wallet_sendCalls']
+
 /** The Safe transaction hash Safe{Wallet} answered the page's last write with. */
 async function answered(wallet: WalletConnectWallet): Promise<Hash> {
-  await expect.poll(() => wallet.events('answered').length).toBeGreaterThan(0)
-  const result = wallet.events('answered').at(-1)?.result
+  const writes = () => wallet.events('answered').filter((event) => WRITES.includes(event.method))
+  await expect.poll(() => writes().length).toBeGreaterThan(0)
+  const result = writes().at(-1)?.result
   const hash = typeof result === 'object' && result !== null && 'id' in result ? result.id : result
   if (typeof hash !== 'string') throw new Error(`Safe{Wallet} answered ${JSON.stringify(result)}.`)
   return hash as Hash
@@ -134,8 +137,13 @@ test.describe('a 2-of-3 Safe', () => {
       .getByRole('button', { name: 'Claim all', exact: true })
       .click()
     const safeTxHash = await answered(walletConnect)
-    expect(walletConnect.events('answered').map((event) => event.method)).toEqual(['wallet_sendCalls'])
+    const writes = walletConnect.events('answered').filter((event) => WRITES.includes(event.method))
+    expect(writes.map((event) => event.method)).toEqual(['wallet_sendCalls'])
     await expect(waiting(page, "Waiting for the Safe's owners.")).toBeVisible()
+    // The page also asks Safe{Wallet} how the batch stands; while it waits for the owners, it is pending (100).
+    await expect
+      .poll(() => walletConnect.events('answered').find((event) => event.method === 'wallet_getCallsStatus')?.result)
+      .toMatchObject({ id: safeTxHash, status: 100 })
     await walletConnect.safeConfirm(safeTxHash, 1)
     await walletConnect.safeExecute(safeTxHash, 1)
     await expect(page.getByText('Your transaction was confirmed.')).toBeVisible()

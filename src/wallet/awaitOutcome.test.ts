@@ -586,6 +586,64 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
         })
       })
 
+      describe('a batch, whose wallet may name the executing transaction (wallet_getCallsStatus)', () => {
+        it("settled from the wallet's answer while the Safe's log has not been read that far", async () => {
+          const { safeTxHash, record } = await tracedProposal()
+          // The log is read only from a block the chain has not reached: the wallet alone can tell.
+          const ahead = { ...record, safe: { ...record.safe, fromBlock: Number(await chain.getBlockNumber()) + 1_000 } }
+          let named: Hash | undefined
+          const waited = watched(
+            awaitSafeOutcome(chain, undefined, ahead, () => undefined, {
+              ...fast,
+              walletExecution: async () => named,
+            }),
+          )
+          await service.confirm(safeTxHash, 1)
+          const executed = await service.execute(safeTxHash, 1)
+          await new Promise((resolve) => setTimeout(resolve, 200))
+          expect(waited.settled()).toBe(false)
+          named = executed
+          expect(await waited.done).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+        })
+
+        it('a transaction that does not execute it decides nothing; the chain settles it', async () => {
+          const { safeTxHash, record } = await tracedProposal()
+          const unrelated = await chain.sendTransaction({ account: HOLDER, to: OTHER, value: 1n })
+          await chain.waitForTransactionReceipt({ hash: unrelated })
+          const progress: SafeProgress[] = []
+          const waited = watched(
+            awaitSafeOutcome(chain, undefined, record, (next) => progress.push(next), {
+              ...fast,
+              walletExecution: async () => unrelated,
+            }),
+          )
+          await new Promise((resolve) => setTimeout(resolve, 200))
+          expect(waited.settled()).toBe(false)
+          await service.confirm(safeTxHash, 1)
+          const executed = await service.execute(safeTxHash, 1)
+          expect(await waited.done).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+          expect(progress.at(-1)?.txHash).toBe(executed)
+        })
+
+        it('a wallet that never answers is asked once, and the chain settles it', async () => {
+          const { safeTxHash, record } = await tracedProposal()
+          let asked = 0
+          const waited = watched(
+            awaitSafeOutcome(chain, undefined, record, () => undefined, {
+              ...fast,
+              walletExecution: () => {
+                asked++
+                return new Promise<Hash | undefined>(() => {})
+              },
+            }),
+          )
+          await service.confirm(safeTxHash, 1)
+          const executed = await service.execute(safeTxHash, 1)
+          expect(await waited.done).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+          expect(asked).toBe(1)
+        })
+      })
+
       it("its nonce unknown: another transaction at the Safe's next nonce never supersedes it; the holder's event settles it", async () => {
         const { nonce, record } = await tracedProposal()
         const { nonce: _, ...unknown } = record.safe ?? {}

@@ -276,14 +276,23 @@ export const SAFE_SLOW_POLL_MS = 60_000
  * `onProgress` says so, and the wait between lookups doubles up to {@link SAFE_SLOW_POLL_MS}, the chain still asked
  * each time. Without `lookup` (a Safe that answered over a wallet connection, with no Safe{Wallet} to ask) the Safe is
  * asked every time, and when the proposal's nonce is not known only an execution of its hash or the holder's event
- * settles it. A network failure ends the wait as `offline` or `busy`, as for any write.
+ * settles it; the wallet that took it may name the executing transaction first (`walletExecution`), which settles it
+ * once the portal's node has that transaction and it logs the execution. A network failure ends the wait as `offline`
+ * or `busy`, as for any write.
  */
 export async function awaitSafeOutcome(
   client: Client<Transport, Chain | undefined>,
   lookup: ((safeTxHash: Hash) => Promise<SafeTransactionDetails>) | undefined,
   record: PendingTransaction,
   onProgress: (progress: SafeProgress) => void,
-  options: { pollMs?: number; lookupTimeoutMs?: number; slowPollMs?: number; scope: LogScope },
+  options: {
+    pollMs?: number
+    lookupTimeoutMs?: number
+    slowPollMs?: number
+    scope: LogScope
+    /** Without `lookup`: the wallet that took the proposal, asked which chain transaction executed it. */
+    walletExecution?: () => Promise<Hash | undefined>
+  },
 ): Promise<Outcome> {
   const pollMs = options.pollMs ?? SAFE_POLL_MS
   const slowPollMs = options.slowPollMs ?? SAFE_SLOW_POLL_MS
@@ -312,8 +321,16 @@ export async function awaitSafeOutcome(
     if (found.readTo >= traceCursor) traceCursor = found.readTo + 1n
     return log?.transactionHash ? waitForReceipt(client, { hash: log.transactionHash, timeout: 0 }) : undefined
   }
+  const told = options.walletExecution && walletTold(options.walletExecution, timeoutMs)
   try {
     for (;;) {
+      if (!lookup && told) {
+        const settled = await toldExecution(client, await told(), safe, record.hash)
+        if (settled) {
+          tell({ ...progress, txHash: settled.receipt.transactionHash })
+          return settled
+        }
+      }
       const answer = lookup ? await lookUp(() => lookup(record.hash), timeoutMs) : 'none'
       if (typeof answer === 'object') {
         failures = 0
@@ -359,6 +376,49 @@ export async function awaitSafeOutcome(
     if (isNetworkFailure(failure)) return { status: globalThis.navigator?.onLine === false ? 'offline' : 'busy' }
     throw failure
   }
+}
+
+/**
+ * Asks `ask` for the chain transaction a wallet says executed a Safe transaction: `undefined` when it fails, does not
+ * say, or does not answer within `timeoutMs`; a question left unanswered is not asked again until it is.
+ */
+function walletTold(ask: () => Promise<Hash | undefined>, timeoutMs: number): () => Promise<Hash | undefined> {
+  let pending: Promise<Hash | undefined> | undefined
+  return async () => {
+    pending ??= ask().then(
+      (hash) => (isTransactionHash(hash) ? hash : undefined),
+      () => undefined,
+    )
+    const asked = pending
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<'silent'>((resolve) => {
+      timer = setTimeout(() => resolve('silent'), timeoutMs)
+    })
+    const answer = await Promise.race([asked, timeout]).finally(() => clearTimeout(timer))
+    if (answer === 'silent') return undefined
+    pending = undefined
+    return answer
+  }
+}
+
+/**
+ * The outcome of a Safe transaction by the chain transaction a wallet named: only when the portal's own node has that
+ * transaction and it logs this Safe's execution of it; anything else the wallet says decides nothing.
+ */
+async function toldExecution(
+  client: Client<Transport, Chain | undefined>,
+  hash: Hash | undefined,
+  safe: Address,
+  safeTxHash: Hash,
+): Promise<{ status: 'success' | 'reverted'; receipt: TransactionReceipt } | undefined> {
+  if (!hash) return undefined
+  const receipt = await getTransactionReceipt(client, { hash }).catch((failure: unknown) => {
+    if (failure instanceof TransactionReceiptNotFoundError) return undefined
+    throw failure
+  })
+  const logged = receipt && executionIn(receipt, safe, safeTxHash)
+  if (!receipt || !logged) return undefined
+  return { status: logged === 'success' ? 'success' : 'reverted', receipt }
 }
 
 /** How often a batch the wallet has not finished is looked up again. */

@@ -17,6 +17,8 @@ export type SafeProgress = {
   missing?: boolean
   /** Proposed through a wallet connection (Safe{Wallet} over WalletConnect): no Safe{Wallet} to ask, the chain tells. */
   chainOnly?: boolean
+  /** Proposed as one batch (`wallet_sendCalls`): the wallet that took it may say which transaction executed it. */
+  batch?: boolean
 }
 
 /** The log a write emits for the holder (its contract and topics): finds the write on chain, whoever sent it. */
@@ -112,7 +114,10 @@ const isCount = (value: unknown) => value === undefined || (Number.isSafeInteger
 
 function isSafeProgress(value: unknown): value is SafeProgress {
   if (typeof value !== 'object' || value === null) return false
-  const { confirmations, threshold, txHash, nonce, fromBlock, missing, chainOnly } = value as Record<string, unknown>
+  const { confirmations, threshold, txHash, nonce, fromBlock, missing, chainOnly, batch } = value as Record<
+    string,
+    unknown
+  >
   return (
     isCount(confirmations) &&
     isCount(threshold) &&
@@ -120,7 +125,8 @@ function isSafeProgress(value: unknown): value is SafeProgress {
     isCount(fromBlock) &&
     (txHash === undefined || isTransactionHash(txHash)) &&
     (missing === undefined || typeof missing === 'boolean') &&
-    (chainOnly === undefined || typeof chainOnly === 'boolean')
+    (chainOnly === undefined || typeof chainOnly === 'boolean') &&
+    (batch === undefined || typeof batch === 'boolean')
   )
 }
 

@@ -52,6 +52,7 @@ export async function sentRecord(
       ...(fromBlock === undefined ? {} : { fromBlock }),
       ...(nonce === undefined ? {} : { nonce }),
       ...(chainOnly ? { chainOnly } : {}),
+      ...(chainOnly && 'batch' in sent ? { batch: true } : {}),
     }
     return { hash, ...facts, safe, ...(trace ? { trace } : {}) }
   }

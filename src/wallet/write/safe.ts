@@ -1,6 +1,6 @@
-import type { Hash } from 'viem'
+import { type Hash, isAddressEqual } from 'viem'
 import type { Config } from 'wagmi'
-import { getClient } from 'wagmi/actions'
+import { getAccount, getClient } from 'wagmi/actions'
 import { awaitSafeOutcome, type LogScope, type Outcome, type OutcomeStatus } from '../awaitOutcome'
 import {
   type PendingTransaction,
@@ -15,7 +15,8 @@ import { isOver } from './report'
 /**
  * Follows a Safe transaction through the connected Safe: its owners' signatures and then its execution are kept in
  * the pending record, and the executing transaction (never the Safe transaction's hash) goes to the wallet's recent
- * transactions once it is known. One proposed over a wallet connection is followed on the chain alone.
+ * transactions once it is known. One proposed over a wallet connection is followed on the chain alone, a batch also by
+ * what the wallet that took it says, whichever tells first.
  */
 export async function followSafe(config: Config, record: PendingTransaction, scope: LogScope): Promise<Outcome> {
   const client = getClient(config)
@@ -39,8 +40,23 @@ export async function followSafe(config: Config, record: PendingTransaction, sco
         addRecentTransaction(progress.txHash, record.description)
       }
     },
-    { scope },
+    {
+      scope,
+      ...(record.safe?.chainOnly && record.safe.batch ? { walletExecution: () => batchExecution(config, record) } : {}),
+    },
   )
+}
+
+/**
+ * The chain transaction that executed a batch, as the wallet that took it says (EIP-5792 `wallet_getCallsStatus`,
+ * which Safe{Wallet} answers from its Gateway): asked only while that account is connected.
+ */
+async function batchExecution(config: Config, record: PendingTransaction): Promise<Hash | undefined> {
+  const { status, address } = getAccount(config)
+  if (status !== 'connected' || !address || !isAddressEqual(address, record.account)) return undefined
+  const { getCallsStatus } = await import('../batchCalls')
+  const batch = await getCallsStatus(config, { id: record.hash })
+  return batch.receipts?.[0]?.transactionHash
 }
 
 export type Sent = { hash: Hash } | { batch: string }
