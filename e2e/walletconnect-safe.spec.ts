@@ -1,6 +1,6 @@
 import { mergeTests, type Page } from '@playwright/test'
 import type { Address, Hash } from 'viem'
-import { test as base, expect, type LocalChain, nai, percent } from './fixtures/index'
+import { test as base, expect, type LocalChain, nai, percent, publicEndpoint } from './fixtures/index'
 import { claimPanel, openConfirmation } from './fixtures/ui'
 import { type WalletConnectWallet, walletConnectTest } from './fixtures/walletConnect'
 
@@ -74,6 +74,33 @@ test.describe('a 2-of-3 Safe', () => {
     await page.reload()
     await expect(waiting(page, "Waiting for the Safe's owners.")).toBeVisible()
     for (let mined = 0; mined < 2_000; mined += 500) await chain.mine({ blocks: 500, interval: 0 })
+    await walletConnect.safeConfirm(safeTxHash, 1)
+    await walletConnect.safeExecute(safeTxHash, 0)
+    await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
+    const burned = nai('308.625')
+    expect(await snapshot(chain, walletConnect.address)).toEqual({
+      balance: before.balance + nai('1234.5') - burned,
+      dead: before.dead + burned,
+      position: 0n,
+    })
+  })
+
+  test('a Safe the endpoint could not recognise at the click is recognised at its answer, and followed as one', async ({
+    page,
+    chain,
+    walletConnect,
+    rpcProxy,
+  }) => {
+    // The endpoint refuses the Safe's code from the connection through the click, as a rate-limited endpoint does.
+    rpcProxy.setFaults({ ...publicEndpoint, busyMethods: ['eth_getCode'] })
+    const before = await connectSafe(page, chain, walletConnect)
+    await walletConnect.holdRequests()
+    await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
+    await expect.poll(() => walletConnect.events('request').length).toBe(1)
+    rpcProxy.setFaults(publicEndpoint)
+    await walletConnect.releaseRequests()
+    const safeTxHash = await answered(walletConnect)
+    await expect(waiting(page, "Waiting for the Safe's owners.")).toBeVisible()
     await walletConnect.safeConfirm(safeTxHash, 1)
     await walletConnect.safeExecute(safeTxHash, 0)
     await expect(page.getByText('You have claimed your whole position.')).toBeVisible()

@@ -221,10 +221,14 @@ export function useTransactor<Id extends string>(options: {
       }
       // A Safe connected over WalletConnect answers the same way, unless an owner alone executed it at once.
       const client = getClient(config)
-      const safeAccount: SafeAccount | undefined =
-        connector?.type === 'walletConnect' && client
-          ? await connectedSafe(client, address).catch(() => undefined)
-          : undefined
+      const overConnection = connector?.type === 'walletConnect' && client !== undefined
+      let detectionFailed = false
+      let safeAccount: SafeAccount | undefined = overConnection
+        ? await connectedSafe(client, address).catch(() => {
+            detectionFailed = true
+            return undefined
+          })
+        : undefined
       const proposedToSafe = inSafeApp || safeAccount !== undefined
       const facts: WriteFacts = { action: action.id, description: action.description, account: address, chainId }
       let sent: Sent
@@ -281,6 +285,8 @@ export function useTransactor<Id extends string>(options: {
       // failed, from the last block the page has seen.
       const seen = lastSeenBlock(chain.id)
       const fromBlock = asked?.fromBlock ?? (seen === undefined ? undefined : Number(seen))
+      // The endpoint failed the Safe's detection at the click: asked again now, so that a Safe's answer is known.
+      if (detectionFailed && client) safeAccount = await connectedSafe(client, address).catch(() => undefined)
       const proposal =
         safeAccount && client && call
           ? await safeProposal(client, { sent, account: address, safe: safeAccount, chainId, call })
