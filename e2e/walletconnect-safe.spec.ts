@@ -1,7 +1,8 @@
 import { mergeTests, type Page } from '@playwright/test'
 import type { Address, Hash } from 'viem'
+import { USER_AGENTS } from '../testing/userAgents'
 import { test as base, expect, type LocalChain, nai, percent, publicEndpoint } from './fixtures/index'
-import { claimPanel, openConfirmation } from './fixtures/ui'
+import { claimPanel, isPhoneLayout, openConfirmation } from './fixtures/ui'
 import { type WalletConnectWallet, walletConnectTest } from './fixtures/walletConnect'
 
 /**
@@ -28,10 +29,26 @@ async function connectSafe(page: Page, chain: LocalChain, wallet: WalletConnectW
     legacy: nai('50'),
   })
   await page.goto('/')
-  await connectButton(page).tap()
-  const sheet = page.getByRole('dialog', { name: 'Connect a Wallet' })
-  await sheet.getByRole('button', { name: 'WalletConnect' }).tap()
-  await wallet.pair(await sheet.getByRole('textbox', { name: 'Connection link' }).inputValue())
+  if (isPhoneLayout(page)) {
+    await connectButton(page).tap()
+    const sheet = page.getByRole('dialog', { name: 'Connect a Wallet' })
+    await sheet.getByRole('button', { name: 'WalletConnect' }).tap()
+    await wallet.pair(await sheet.getByRole('textbox', { name: 'Connection link' }).inputValue())
+  } else {
+    // RainbowKit's modal, whose WalletConnect entry is a QR code: the link is asked for below its list and copied.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await connectButton(page).click()
+    const modal = page.getByRole('dialog')
+    await modal.getByRole('button', { name: 'Show a WalletConnect link' }).click()
+    const shown = await modal.getByRole('textbox', { name: 'Connection link' }).inputValue()
+    await modal.getByRole('button', { name: 'Copy link' }).click()
+    await expect(modal.getByRole('button', { name: 'Copied' })).toBeVisible()
+    const pasted = await page.evaluate(() => navigator.clipboard.readText())
+    expect(pasted).toBe(shown)
+    expect(pasted).toMatch(/^wc:/)
+    await wallet.pair(pasted)
+    await expect(modal).toBeHidden()
+  }
   await expect(page.getByRole('banner').getByRole('button', { name: shortAddress(wallet.address) })).toBeVisible()
   return snapshot(chain, wallet.address)
 }
@@ -181,6 +198,38 @@ test.describe('a 2-of-3 Safe', () => {
       position: 0n,
     })
     expect(await chain.legacyAmount(walletConnect.address)).toBe(0n)
+  })
+})
+
+test.describe('a 2-of-3 Safe on a desktop', () => {
+  test.use({
+    walletSafe: { threshold: 2 },
+    walletInBackground: false,
+    userAgent: USER_AGENTS.desktop,
+    isMobile: false,
+    hasTouch: false,
+    viewport: { width: 1440, height: 900 },
+  })
+
+  test("pairs with the link copied from RainbowKit's modal, claims & burns, and settles exactly when the owners execute", async ({
+    page,
+    chain,
+    walletConnect,
+  }) => {
+    const before = await connectSafe(page, chain, walletConnect)
+    await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
+    const safeTxHash = await answered(walletConnect)
+    await expect(waiting(page, "Waiting for the Safe's owners.")).toBeVisible()
+    await chain.mine({ blocks: 100, interval: 0 })
+    await walletConnect.safeConfirm(safeTxHash, 2)
+    await walletConnect.safeExecute(safeTxHash, 2)
+    await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
+    const burned = nai('308.625')
+    expect(await snapshot(chain, walletConnect.address)).toEqual({
+      balance: before.balance + nai('1234.5') - burned,
+      dead: before.dead + burned,
+      position: 0n,
+    })
   })
 })
 

@@ -9,20 +9,23 @@ import {
 import { useEffect } from 'react'
 import { createPortal } from 'react-dom'
 import { useAccount, useAccountEffect } from 'wagmi'
+import { platform } from '../lib/device'
 import { rememberConnectedWallet } from './connectedWallet'
 import { forgetDeepLinkChoice } from './deepLinkChoice'
+import { WalletConnectLink } from './WalletConnectLink'
 import { APP_NAME } from './wagmi'
 import { registerWalletKit, useButtonSlots } from './walletKitState'
 
 /**
  * RainbowKit's provider, modals and buttons: loaded only when a holder connects or is already connected, so a first
- * visit does not download them. Mounted beside the page; the ConnectButtons are portalled into the page's slots.
+ * visit does not download them. Mounted beside the page; the ConnectButtons are portalled into the page's slots. On
+ * a desktop its connect modal also offers the WalletConnect link itself, for a wallet that takes a pasted link.
  */
 export function WalletKitLayer() {
   const slots = useButtonSlots()
   return (
     <RainbowKitProvider
-      appInfo={{ appName: APP_NAME }}
+      appInfo={{ appName: APP_NAME, ...(platform() === 'desktop' ? { disclaimer: WalletConnectLink } : {}) }}
       showRecentTransactions
       theme={lightTheme({ accentColor: '#0f766e', borderRadius: 'medium' })}
     >
