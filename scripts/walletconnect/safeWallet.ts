@@ -23,6 +23,38 @@ const BUNDLE_STATUS: Record<string, number> = {
   FAILED: 500,
 }
 
+/** The methods Safe{Wallet} grants every session (`SAFE_COMPATIBLE_METHODS`). */
+const SAFE_COMPATIBLE_METHODS = [
+  'eth_accounts',
+  'net_version',
+  'eth_chainId',
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'eth_blockNumber',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getTransactionCount',
+  'eth_getStorageAt',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+  'eth_estimateGas',
+  'eth_call',
+  'eth_getLogs',
+  'eth_gasPrice',
+  'wallet_switchEthereumChain',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
+  'wallet_getCapabilities',
+  'safe_setSettings',
+]
+const SAFE_COMPATIBLE_EVENTS = ['chainChanged', 'accountsChanged']
+
 export class SafeWallet {
   /** Proposals answered with their Safe transaction's hash, as the provider's `submittedTxs` keeps them. */
   private readonly submitted = new Map<string, Call>()
@@ -31,6 +63,19 @@ export class SafeWallet {
     readonly service: SafeService,
     private readonly options: { rpcUrl: string; chainId: number; executeAtOnce: boolean },
   ) {}
+
+  /**
+   * What a session grants, as `WalletConnectWallet.getNamespaces` (`features/walletconnect/services/`) builds it: the
+   * dapp's required methods and events and Safe{Wallet}'s own lists (`features/walletconnect/constants.ts`), never the
+   * optional ones. Reads among them (a receipt, a transaction) still go to the dapp provider's own RPC unless the dapp
+   * asked for them when pairing: WalletConnect's provider routes by what it asked for, not by what was granted.
+   */
+  static grants(required: { methods: string[]; events: string[] }[]): { methods: string[]; events: string[] } {
+    return {
+      methods: [...new Set([...required.flatMap((namespace) => namespace.methods), ...SAFE_COMPATIBLE_METHODS])],
+      events: [...new Set([...required.flatMap((namespace) => namespace.events), ...SAFE_COMPATIBLE_EVENTS])],
+    }
+  }
 
   /**
    * The answer when an owner closes the review: the flow rejects with EIP-1193's 4001 and its own words, and the

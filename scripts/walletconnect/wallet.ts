@@ -462,8 +462,12 @@ export class TestWallet {
       ...Object.values(proposal.requiredNamespaces),
       ...Object.values(proposal.optionalNamespaces ?? {}),
     ]
-    const methods = [...new Set(requested.flatMap((namespace) => namespace.methods))]
-    const events = [...new Set([...SESSION_EVENTS, ...requested.flatMap((namespace) => namespace.events)])]
+    const { methods, events } = this.safe
+      ? SafeWallet.grants(Object.values(proposal.requiredNamespaces))
+      : {
+          methods: [...new Set(requested.flatMap((namespace) => namespace.methods))],
+          events: [...new Set([...SESSION_EVENTS, ...requested.flatMap((namespace) => namespace.events)])],
+        }
     const eip155 = this.namespace(methods, events)
     const topic = await this.side.approve(proposal.id, { eip155 })
     this.note({ type: 'approved', topic, chains: eip155.chains, at: Date.now() })

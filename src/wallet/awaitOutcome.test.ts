@@ -296,7 +296,7 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
     }
     return { lookup, asked: () => asked }
   }
-  const fast = { pollMs: 20, lookupTimeoutMs: 50, scope: ONE_NODE }
+  const fast = { pollMs: 20, lookupTimeoutMs: 50, walletPollMs: 0, scope: ONE_NODE }
 
   it("follows the owners' signatures, then the executing transaction to its receipt", async () => {
     const { safeTxHash, nonce, record } = await proposal()
@@ -623,6 +623,28 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
           const executed = await service.execute(safeTxHash, 1)
           expect(await waited.done).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
           expect(progress.at(-1)?.txHash).toBe(executed)
+        })
+
+        it('a wallet that does not know yet is asked again only after the wallet interval', async () => {
+          const { safeTxHash, record } = await tracedProposal()
+          let asked = 0
+          const waited = watched(
+            awaitSafeOutcome(chain, undefined, record, () => undefined, {
+              ...fast,
+              walletPollMs: 60_000,
+              walletExecution: async () => {
+                asked++
+                return undefined
+              },
+            }),
+          )
+          await chain.mine({ blocks: 5 })
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          expect(waited.settled()).toBe(false)
+          await service.confirm(safeTxHash, 1)
+          await service.execute(safeTxHash, 1)
+          expect(await waited.done).toMatchObject({ status: 'success' })
+          expect(asked).toBe(1)
         })
 
         it('a wallet that never answers is asked once, and the chain settles it', async () => {

@@ -292,6 +292,7 @@ export async function awaitSafeOutcome(
     scope: LogScope
     /** Without `lookup`: the wallet that took the proposal, asked which chain transaction executed it. */
     walletExecution?: () => Promise<Hash | undefined>
+    walletPollMs?: number
   },
 ): Promise<Outcome> {
   const pollMs = options.pollMs ?? SAFE_POLL_MS
@@ -321,7 +322,9 @@ export async function awaitSafeOutcome(
     if (found.readTo >= traceCursor) traceCursor = found.readTo + 1n
     return log?.transactionHash ? waitForReceipt(client, { hash: log.transactionHash, timeout: 0 }) : undefined
   }
-  const told = options.walletExecution && walletTold(options.walletExecution, timeoutMs)
+  const told =
+    options.walletExecution &&
+    walletTold(options.walletExecution, timeoutMs, options.walletPollMs ?? SAFE_WALLET_POLL_MS)
   try {
     for (;;) {
       if (!lookup && told) {
@@ -378,13 +381,24 @@ export async function awaitSafeOutcome(
   }
 }
 
+/** How often a wallet is asked which transaction executed a Safe transaction: each question crosses its relay. */
+export const SAFE_WALLET_POLL_MS = 30_000
+
 /**
- * Asks `ask` for the chain transaction a wallet says executed a Safe transaction: `undefined` when it fails, does not
- * say, or does not answer within `timeoutMs`; a question left unanswered is not asked again until it is.
+ * Asks `ask` for the chain transaction a wallet says executed a Safe transaction, at most every `everyMs`:
+ * `undefined` when it fails, does not say, is not asked this time, or does not answer within `timeoutMs`; a question
+ * left unanswered is not asked again until it is.
  */
-function walletTold(ask: () => Promise<Hash | undefined>, timeoutMs: number): () => Promise<Hash | undefined> {
+function walletTold(
+  ask: () => Promise<Hash | undefined>,
+  timeoutMs: number,
+  everyMs: number,
+): () => Promise<Hash | undefined> {
   let pending: Promise<Hash | undefined> | undefined
+  let askedAt = Number.NEGATIVE_INFINITY
   return async () => {
+    if (!pending && Date.now() - askedAt < everyMs) return undefined
+    if (!pending) askedAt = Date.now()
     pending ??= ask().then(
       (hash) => (isTransactionHash(hash) ? hash : undefined),
       () => undefined,
