@@ -147,6 +147,77 @@ for (const [device, agent] of Object.entries({ iPhone: USER_AGENTS.iphone, Andro
   })
 }
 
+/**
+ * Every part of each ticking countdown on the page, the days and the clock's boxes, against its column (the figure's
+ * cell): inside it, not clipped by its own box, and the cell itself not overflowing.
+ */
+async function countdownParts(page: Page) {
+  return page.getByRole('timer').evaluateAll((timers) =>
+    timers.map((timer) => {
+      const column = timer.closest('dd') ?? timer.parentElement
+      const bounds = column?.getBoundingClientRect()
+      const inside = (rect: DOMRect) =>
+        bounds !== undefined && rect.left >= bounds.left - 0.5 && rect.right <= bounds.right + 0.5
+      const clock = timer.querySelector('.countdown-clock')
+      const digits = [...timer.querySelectorAll('.countdown-digits')]
+      return {
+        text: timer.textContent,
+        columnOverflows: column ? column.scrollWidth > column.clientWidth : true,
+        clockInside: clock ? inside(clock.getBoundingClientRect()) : false,
+        // The clock never breaks inside itself: one line, as tall as one box.
+        clockOneLine: clock ? clock.getBoundingClientRect().height <= (digits[0]?.clientHeight ?? 0) + 1 : false,
+        digits: digits.map((box) => ({
+          text: box.textContent,
+          inside: inside(box.getBoundingClientRect()),
+          clipped: box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight,
+        })),
+      }
+    }),
+  )
+}
+
+for (const width of [360, 390]) {
+  test.describe(`countdowns at ${width} px`, () => {
+    test.use({ moment: moments.before, viewport: { width, height: 800 } })
+
+    test('in every phase each part fits its column, and screen readers get a timer that is not announced', async ({
+      page,
+      chain,
+      wallet,
+      axe,
+    }) => {
+      await chain.addHolder(alice)
+      await wallet.connectAs(alice.account)
+      for (const phase of PHASES) {
+        if (phase.at > (await chain.now())) await chain.setTime(phase.at)
+        await page.clock.setFixedTime(phase.at * 1000)
+        await page.goto('/')
+        await expect(phase.countdown(page)).toHaveText(phase.figures[1])
+        if (phase.figures[1] === 'Expired') {
+          await expect(phase.countdown(page).getByRole('timer')).toHaveCount(0)
+          continue
+        }
+        await expect(phase.countdown(page).getByRole('timer')).toHaveText(phase.figures[1])
+        const parts = await countdownParts(page)
+        expect(parts.length, `${phase.name}: countdowns on the page`).toBeGreaterThan(0)
+        for (const part of parts) {
+          expect(part, `${phase.name}: "${part.text}"`).toMatchObject({
+            columnOverflows: false,
+            clockInside: true,
+            clockOneLine: true,
+          })
+          expect(part.digits).toHaveLength(3)
+          for (const box of part.digits)
+            expect(box, `${phase.name}: "${box.text}"`).toEqual({ ...box, inside: true, clipped: false })
+        }
+        // A timer is not a live region: nothing is read out as it ticks.
+        await expect(page.getByRole('timer').first()).not.toHaveAttribute('aria-live', /polite|assertive/)
+        await axe.check()
+      }
+    })
+  })
+}
+
 test.describe('the blog teasers', () => {
   test('are both present with their titles and links; on a phone a one-line strip under the header', async ({
     page,
