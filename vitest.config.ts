@@ -8,6 +8,7 @@ export default defineConfig({
       'scripts/lib/**/*.test.ts',
       'scripts/walletconnect/**/*.test.ts',
       'scripts/release/**/*.test.ts',
+      'bench/lib/**/*.test.ts',
     ],
     // Two full builds: `npm run test:release` runs it on its own.
     exclude: ['**/node_modules/**', 'scripts/release/reproducible.test.ts'],
