@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { USER_AGENTS } from '../testing/userAgents'
-import { accounts, expect, type Holder, moments, nai, percent, test, unlockingAt } from './fixtures/index'
+import {
+  accounts,
+  expect,
+  type Holder,
+  type LocalChain,
+  moments,
+  nai,
+  percent,
+  test,
+  unlockingAt,
+} from './fixtures/index'
 import {
   card,
   choiceSheet,
@@ -96,6 +106,13 @@ const PHASES = [
   },
 ] as const
 
+/** Chain and page at `phase`'s moment (the chain only ever moves forward), and the portal opened there. */
+async function openPhase(page: Page, chain: LocalChain, phase: (typeof PHASES)[number]) {
+  if (phase.at > (await chain.now())) await chain.setTime(phase.at)
+  await page.clock.setFixedTime(phase.at * 1000)
+  await page.goto('/')
+}
+
 /**
  * The countdown's hours, minutes and seconds each sit in a box of fixed size that clips what overflows it: every
  * digit must fit, whatever the font.
@@ -129,9 +146,7 @@ for (const [device, agent] of Object.entries({ iPhone: USER_AGENTS.iphone, Andro
       await chain.addHolder(alice)
       await wallet.connectAs(alice.account)
       for (const phase of PHASES) {
-        if (phase.at > (await chain.now())) await chain.setTime(phase.at)
-        await page.clock.setFixedTime(phase.at * 1000)
-        await page.goto('/')
+        await openPhase(page, chain, phase)
         await expect(phase.amount(page)).toHaveText(phase.figures[0])
         await expect(phase.countdown(page)).toHaveText(phase.figures[1])
         await expectDigitsFit(phase.countdown(page), phase.figures[1] === 'Expired' ? 0 : 3)
@@ -189,9 +204,7 @@ for (const width of [360, 390]) {
       await chain.addHolder(alice)
       await wallet.connectAs(alice.account)
       for (const phase of PHASES) {
-        if (phase.at > (await chain.now())) await chain.setTime(phase.at)
-        await page.clock.setFixedTime(phase.at * 1000)
-        await page.goto('/')
+        await openPhase(page, chain, phase)
         await expect(phase.countdown(page)).toHaveText(phase.figures[1])
         if (phase.figures[1] === 'Expired') {
           await expect(phase.countdown(page).getByRole('timer')).toHaveCount(0)

@@ -65,6 +65,22 @@ async function answered(wallet: WalletConnectWallet): Promise<Hash> {
   return hash as Hash
 }
 
+/** The page says the whole position was claimed, and the chain moved exactly that: 1,234.5 NAI, a quarter burned. */
+async function expectWholePositionClaimed(
+  page: Page,
+  chain: LocalChain,
+  safe: Address,
+  before: Awaited<ReturnType<typeof snapshot>>,
+) {
+  await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
+  const burned = nai('308.625')
+  expect(await snapshot(chain, safe)).toEqual({
+    balance: before.balance + nai('1234.5') - burned,
+    dead: before.dead + burned,
+    position: 0n,
+  })
+}
+
 async function snapshot(chain: LocalChain, safe: Address) {
   return {
     balance: await chain.balanceOf(safe),
@@ -93,13 +109,7 @@ test.describe('a 2-of-3 Safe', () => {
     for (let mined = 0; mined < 2_000; mined += 500) await chain.mine({ blocks: 500, interval: 0 })
     await walletConnect.safeConfirm(safeTxHash, 1)
     await walletConnect.safeExecute(safeTxHash, 0)
-    await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
-    const burned = nai('308.625')
-    expect(await snapshot(chain, walletConnect.address)).toEqual({
-      balance: before.balance + nai('1234.5') - burned,
-      dead: before.dead + burned,
-      position: 0n,
-    })
+    await expectWholePositionClaimed(page, chain, walletConnect.address, before)
   })
 
   test('a Safe the endpoint could not recognise at the click is recognised at its answer, and followed as one', async ({
@@ -120,13 +130,7 @@ test.describe('a 2-of-3 Safe', () => {
     await expect(waiting(page, "Waiting for the Safe's owners.")).toBeVisible()
     await walletConnect.safeConfirm(safeTxHash, 1)
     await walletConnect.safeExecute(safeTxHash, 0)
-    await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
-    const burned = nai('308.625')
-    expect(await snapshot(chain, walletConnect.address)).toEqual({
-      balance: before.balance + nai('1234.5') - burned,
-      dead: before.dead + burned,
-      position: 0n,
-    })
+    await expectWholePositionClaimed(page, chain, walletConnect.address, before)
   })
 
   test("an owner who closes Safe{Wallet}'s review: the page is quiet and nothing changed", async ({
@@ -223,13 +227,7 @@ test.describe('a 2-of-3 Safe on a desktop', () => {
     await chain.mine({ blocks: 100, interval: 0 })
     await walletConnect.safeConfirm(safeTxHash, 2)
     await walletConnect.safeExecute(safeTxHash, 2)
-    await expect(page.getByText('You have claimed your whole position.')).toBeVisible()
-    const burned = nai('308.625')
-    expect(await snapshot(chain, walletConnect.address)).toEqual({
-      balance: before.balance + nai('1234.5') - burned,
-      dead: before.dead + burned,
-      position: 0n,
-    })
+    await expectWholePositionClaimed(page, chain, walletConnect.address, before)
   })
 })
 
