@@ -181,22 +181,27 @@ export function safeProgress(details: SafeTransactionDetails): SafeProgress {
  * `lookup` of the Safe transaction: its details, `'failed'` when Safe{Wallet} answers with an error (its Gateway does
  * not find the transaction), or `'silent'` when it does not answer in time.
  */
-async function lookUp(
+function lookUp(
   lookup: () => Promise<SafeTransactionDetails>,
   timeoutMs: number,
 ): Promise<SafeTransactionDetails | 'failed' | 'silent'> {
+  return inTime(
+    lookup().catch((failure: unknown): 'failed' => {
+      if (isNetworkFailure(failure)) throw failure
+      return 'failed'
+    }),
+    timeoutMs,
+  )
+}
+
+/** What `answer` settles to, or `'silent'` when it does not settle within `timeoutMs`. */
+async function inTime<T>(answer: Promise<T>, timeoutMs: number): Promise<T | 'silent'> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<'silent'>((resolve) => {
     timer = setTimeout(() => resolve('silent'), timeoutMs)
   })
   try {
-    return await Promise.race([
-      lookup().catch((failure: unknown): 'failed' => {
-        if (isNetworkFailure(failure)) throw failure
-        return 'failed'
-      }),
-      timeout,
-    ])
+    return await Promise.race([answer, timeout])
   } finally {
     clearTimeout(timer)
   }
@@ -403,12 +408,7 @@ function walletTold(
       (hash) => (isTransactionHash(hash) ? hash : undefined),
       () => undefined,
     )
-    const asked = pending
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const timeout = new Promise<'silent'>((resolve) => {
-      timer = setTimeout(() => resolve('silent'), timeoutMs)
-    })
-    const answer = await Promise.race([asked, timeout]).finally(() => clearTimeout(timer))
+    const answer = await inTime(pending, timeoutMs)
     if (answer === 'silent') return undefined
     pending = undefined
     return answer
