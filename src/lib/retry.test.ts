@@ -10,9 +10,9 @@ describe('retryDelay', () => {
     [1, 0, 1_000],
     [1, 0.5, 3_000],
     [1, 0.999, 4_996],
-    [2, 0, 3_000],
-    [2, 0.5, 6_000],
-    [2, 0.999, 8_994],
+    [2, 0, 4_000],
+    [2, 0.5, 8_500],
+    [2, 0.999, 12_991],
     [3, 0, 3_500],
     [3, 0.5, 7_250],
     [3, 0.999, 10_992],
@@ -24,7 +24,7 @@ describe('retryDelay', () => {
   it('waits at least as long as a readable Retry-After asks, and spreads from there by the same draw', () => {
     expect(retryDelay(1, refused({ 'Retry-After': '12' }), () => 0)).toBe(12_000)
     expect(retryDelay(1, refused({ 'Retry-After': '12' }), () => 0.5)).toBe(14_000)
-    expect(retryDelay(2, refused({ 'Retry-After': '12' }), () => 0.5)).toBe(17_000)
+    expect(retryDelay(2, refused({ 'Retry-After': '12' }), () => 0.5)).toBe(19_500)
     expect(retryDelay(1, refused({ 'Retry-After': '0' }), () => 0.5)).toBe(2_000)
   })
 })

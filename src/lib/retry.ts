@@ -5,26 +5,26 @@ import { errorCauses } from './errors'
  *
  * - Never less than {@link RETRY_FLOOR_MS}: a rate-limited endpoint usually counts requests by the second, so one
  *   sent again within the second that refused it is refused again.
- * - Then a draw within a window that starts at 4 s and doubles with each failure in a row, up to 10 s ("jitter"):
+ * - Then a draw within a window ("jitter") of 4 s for the first retry, 12 s for the second and 10 s from then on:
  *   holders refused together at a launch come back spread over the window instead of together, so that most of a
- *   small crowd is served on its first retry.
- * - From the second retry on, the draw skips the first quarter of its window: a holder refused twice is in a crowd
- *   larger than the endpoint serves, and coming back early only meets that crowd again. The cap keeps the last of
- *   such a crowd waiting seconds, not minutes, once the endpoint has caught up.
+ *   small crowd is served on its first retry. A holder refused twice is in a crowd larger than the endpoint serves:
+ *   the second window is the widest, so that this crowd comes back at about the rate the endpoint serves it instead of
+ *   meeting itself again; the windows after it are narrower, so that the last of the crowd waits seconds, not
+ *   minutes, once the endpoint has caught up.
+ * - From the second retry on, the draw skips the first quarter of its window: coming back early only meets the crowd.
  *
  * A `Retry-After` the endpoint lets the page read takes the floor's place: the read never goes out sooner than asked,
  * and the draw still spreads the holders it refused together, who are all asked to come back at the same moment.
  */
 export const RETRY_FLOOR_MS = 1_000
-export const RETRY_WINDOW_FIRST_MS = 4_000
-export const RETRY_WINDOW_GROWTH = 2
-export const RETRY_WINDOW_CAP_MS = 10_000
+/** The window of the first, second, … retry's draw; the last one holds for every retry after it. */
+export const RETRY_WINDOWS_MS: readonly [number, ...number[]] = [4_000, 12_000, 10_000]
 /** The part of its window a retry after two or more failures in a row never waits less than. */
 export const RETRY_WINDOW_SKIPPED = 0.25
 
 /** The wait before the `failures`-th retry (1 = after the first failure) of a read that failed with `error`. */
 export function retryDelay(failures: number, error?: unknown, random: () => number = Math.random): number {
-  const window = Math.min(RETRY_WINDOW_CAP_MS, RETRY_WINDOW_FIRST_MS * RETRY_WINDOW_GROWTH ** Math.max(0, failures - 1))
+  const window = RETRY_WINDOWS_MS[Math.min(Math.max(failures, 1), RETRY_WINDOWS_MS.length) - 1] ?? RETRY_WINDOWS_MS[0]
   const skipped = failures > 1 ? window * RETRY_WINDOW_SKIPPED : 0
   return (retryAfterMs(error) ?? RETRY_FLOOR_MS) + Math.floor(skipped + random() * (window - skipped))
 }
