@@ -246,7 +246,13 @@ test.describe('the blog teasers', () => {
     const strip = await news.boundingBox()
     const header = await page.getByRole('banner').boundingBox()
     expect(strip && header && strip.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 1)
-    if (isPhoneLayout(page)) expect(strip?.height).toBeLessThanOrEqual(48)
+    if (!isPhoneLayout(page) || !strip) return
+    expect(strip.height).toBeLessThanOrEqual(48)
+    // The strip does not scroll: both teasers share its line, each inside it, their titles cut short if need be.
+    for (const link of await news.getByRole('link').all()) {
+      const box = await link.boundingBox()
+      expect(box && box.x >= strip.x - 0.5 && box.x + box.width <= strip.x + strip.width + 0.5).toBe(true)
+    }
   })
 })
 
