@@ -137,20 +137,24 @@ async function measurePageLoads({ scenario, warm }: Prepared): Promise<Omit<AppR
 async function measureIdleRuns(ours: Prepared, baseline: Prepared, browser: Browser) {
   const runs = { ours: [] as number[], floor: [] as number[] }
   const oursRuns = []
+  const floorRuns = []
   for (let run = 1; run <= IDLE_RUNS; run++) {
     step(`idle run ${run} of ${IDLE_RUNS}: the portal for ${IDLE_SECONDS} s with countdowns ticking, then the floor`)
     const idle = await measureIdle(ours.scenario, ours.warm, IDLE_SECONDS)
     oursRuns.push(idle)
     runs.ours.push(idle.mainThreadMsPerSecond)
-    runs.floor.push(await measureTickingFloor(browser, IDLE_SECONDS))
+    const floor = await measureTickingFloor(browser, IDLE_SECONDS)
+    floorRuns.push(floor)
+    runs.floor.push(floor.msPerSecond)
   }
-  const middle = [...oursRuns].sort((a, b) => a.mainThreadMsPerSecond - b.mainThreadMsPerSecond)[
-    Math.floor(oursRuns.length / 2)
-  ]
-  if (!middle) throw new Error('No idle run.')
+  const middleOf = <T>(values: T[], key: (value: T) => number): T | undefined =>
+    [...values].sort((a, b) => key(a) - key(b))[Math.floor(values.length / 2)]
+  const middle = middleOf(oursRuns, (run) => run.mainThreadMsPerSecond)
+  const floorTrace = middleOf(floorRuns, (run) => run.msPerSecond)?.trace
+  if (!middle || !floorTrace) throw new Error('No idle run.')
   step(`idle for ${IDLE_SECONDS} s: the baseline app`)
   const baselineIdle = await measureIdle(baseline.scenario, baseline.warm, IDLE_SECONDS)
-  return { ours: middle, baseline: baselineIdle, floor: median(runs.floor), runs }
+  return { ours: middle, baseline: baselineIdle, floor: median(runs.floor), floorTrace, runs }
 }
 
 function idleSummary(idle: Awaited<ReturnType<typeof measureIdleRuns>>): string {
@@ -161,6 +165,7 @@ function idleSummary(idle: Awaited<ReturnType<typeof measureIdleRuns>>): string 
     `Target ≤ floor + 0.5 ms/s (${(idle.floor + 0.5).toFixed(2)}), medians: Met: ${met ? 'yes' : 'no'}`,
     `Heap growth ${idle.ours.heapGrowthKB.toFixed(0)} KB, RPC calls while idle ${idle.ours.rpcCalls}`,
     `Trace (${idle.ours.trace.seconds} s): ${traceLines(idle.ours.trace).join('; ')}`,
+    `Floor's trace (${idle.floorTrace.seconds} s): ${traceLines(idle.floorTrace).join('; ')}`,
   ].join('\n')
 }
 
@@ -224,6 +229,7 @@ async function main() {
       ours: oursIdle,
       baseline: baselineIdle,
       floor: idleFloor,
+      floorTrace: idleFloorTrace,
       runs: idleRuns,
     } = await measureIdleRuns(ours, baseline, browser)
 
@@ -240,6 +246,7 @@ async function main() {
       },
       idleSeconds: IDLE_SECONDS,
       idleFloorMsPerSecond: idleFloor,
+      idleFloorTrace,
       idleRuns,
       ours: oursResults,
       baseline: baselineResults,

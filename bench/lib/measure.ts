@@ -328,15 +328,22 @@ const TICKING_TEXT_PAGE = `<!doctype html>
   tick()
 </script>`
 
-/** Figure 5's reference: the main thread per second of {@link TICKING_TEXT_PAGE}, measured as the apps are. */
-export async function measureTickingFloor(browser: Browser, seconds: number): Promise<number> {
+/**
+ * Figure 5's reference: the main thread per second of {@link TICKING_TEXT_PAGE}, measured as the apps are, and a trace
+ * of it as long as theirs, so that each part of the portal's tick stands beside the same part of the least one.
+ */
+export async function measureTickingFloor(
+  browser: Browser,
+  seconds: number,
+): Promise<{ msPerSecond: number; trace: IdleTrace }> {
   const context = await openPhoneContext(browser)
   try {
     const page = await context.newPage()
     await page.setContent(TICKING_TEXT_PAGE)
     await page.waitForTimeout(5_000)
-    const { perSecond } = await countersOver(page, await cdpSession(context, page), seconds)
-    return perSecond('TaskDuration')
+    const cdp = await cdpSession(context, page)
+    const { perSecond } = await countersOver(page, cdp, seconds)
+    return { msPerSecond: perSecond('TaskDuration'), trace: await traceIdle(cdp, IDLE_TRACE_SECONDS) }
   } finally {
     await context.close()
   }

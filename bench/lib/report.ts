@@ -2,7 +2,7 @@ import type { JsTransfer } from './browser.ts'
 import type { LighthouseRun } from './lighthouse.ts'
 import type { IdleCost, RpcLoad, Timing } from './measure.ts'
 import type { Precache } from './precache.ts'
-import { traceLines } from './trace.ts'
+import { type IdleTrace, traceLines } from './trace.ts'
 
 export type AppResults = {
   js: { firstVisit: JsTransfer; returning: JsTransfer; firstVisitDesktop: JsTransfer }
@@ -26,6 +26,8 @@ export type Results = {
   idleSeconds: number
   /** Main thread per second of a bare page whose only change is one two-digit text a second, median of its runs. */
   idleFloorMsPerSecond: number
+  /** The trace of the floor's median run, as long as the apps'. */
+  idleFloorTrace: IdleTrace
   /** Each idle run's main thread per second: the portal's and the floor's, in the order they ran. */
   idleRuns: { ours: number[]; floor: number[] }
   ours: AppResults
@@ -290,6 +292,7 @@ export function details(results: Results): string {
     '',
     `- ours: ${trace(results.ours)}`,
     `- baseline: ${trace(results.baseline)}`,
+    `- the floor (below): ${traceLines(results.idleFloorTrace).join('; ')}`,
     '',
     `**The floor for a countdown that ticks**: a bare page, no app, whose only change is two digits turning each second, costs ${results.idleFloorMsPerSecond.toFixed(2)} ms/s of main thread in the same browser, measured like the apps over ${results.idleSeconds} s (median; runs ${results.idleRuns.floor.map((value) => value.toFixed(2)).join(', ')}; the portal's runs, each just before the floor's: ${results.idleRuns.ours.map((value) => value.toFixed(2)).join(', ')}).`,
   ].join('\n')
