@@ -54,9 +54,9 @@ describe('useBusyRetry', () => {
     expect(hook.result.current).toEqual({ secondsLeft: 0, behind: false })
     const failedAgain = Date.now()
     update({ error: busyError(), errorUpdatedAt: failedAgain, dataUpdatedAt: 0, isFetching: false })
-    // 1 s, then a quarter of the second window of 8 s, then half of the rest.
-    expect(hook.result.current).toEqual({ secondsLeft: 6, behind: false })
-    act(() => vi.advanceTimersByTime(5_000))
+    // 1 s, then a quarter of the second window of 12 s, then half of the rest: 8.5 s.
+    expect(hook.result.current).toEqual({ secondsLeft: 9, behind: false })
+    act(() => vi.advanceTimersByTime(8_000))
     expect(refetch).toHaveBeenCalledTimes(1)
     act(() => vi.advanceTimersByTime(1_000))
     expect(refetch).toHaveBeenCalledTimes(2)
@@ -77,7 +77,7 @@ describe('useBusyRetry', () => {
     const t0 = Date.now()
     const { hook, update } = setup({ error: busyError(), errorUpdatedAt: t0 - 30, dataUpdatedAt: 0, isFetching: false })
     update({ error: busyError(), errorUpdatedAt: t0 - 20, dataUpdatedAt: 0, isFetching: false })
-    expect(hook.result.current).toEqual({ secondsLeft: 6, behind: false })
+    expect(hook.result.current).toEqual({ secondsLeft: 9, behind: false })
     update({ error: null, errorUpdatedAt: t0 - 20, dataUpdatedAt: t0 - 10, isFetching: false })
     expect(hook.result.current).toBeNull()
     update({ error: busyError(), errorUpdatedAt: t0 - 5, dataUpdatedAt: t0 - 10, isFetching: false })
