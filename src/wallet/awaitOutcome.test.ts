@@ -543,6 +543,20 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
       expect(outcome).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
     })
 
+    it("another transaction at its nonce, then the holder's event in a block not yet settled: a success, never superseded", async () => {
+      const { nonce, record } = await tracedProposal()
+      const rejection = await service.propose([{ to: safe, value: 0n, data: '0x' }], 1, { nonce })
+      await service.confirm(rejection, 2)
+      await service.execute(rejection, 2)
+      await chain.mine({ blocks: 3 })
+      // Four blocks after the rejection: the rejection's block is settled, the write's is not.
+      const written = await chain.sendTransaction({ account: THIRD, to: WRITE, gas: 100_000n })
+      const { lookup } = scripted([gateway('CANCELLED', nonce, 1)])
+      const scope = { ...ONE_NODE, settleBlocks: 4n }
+      const outcome = await awaitSafeOutcome(chain, lookup, record, () => undefined, { ...fast, scope })
+      expect(outcome).toMatchObject({ status: 'success', receipt: { transactionHash: written } })
+    })
+
     it("another transaction at its nonce, and the holder's event only past the settled block: waits, never superseded", async () => {
       const { nonce, record } = await tracedProposal()
       const rejection = await service.propose([{ to: safe, value: 0n, data: '0x' }], 1, { nonce })

@@ -320,9 +320,14 @@ export async function awaitSafeOutcome(
     tell({ ...progress, txHash: hash })
     return executionOutcome(client, hash, safe, record.hash, false)
   }
-  /** The holder's event of this write from the proposal's block up to `settled`: found, its transaction's receipt. */
-  const holderEvent = async (trace: WriteTrace, settled: bigint) => {
-    const found = await readLogs(client, trace, { from: traceCursor, to: settled, ...scope })
+  /**
+   * The holder's event of this write from the proposal's block on: found, its transaction's receipt. Read to the head,
+   * so that an event in a block not yet settled counts too: a write that landed just after another transaction took
+   * the proposal's nonce changed the position, and "Nothing was changed" would be untrue. The cursor moves over
+   * settled blocks only.
+   */
+  const holderEvent = async (trace: WriteTrace) => {
+    const found = await readLogs(client, trace, { from: traceCursor, ...scope })
     const log = found.logs.find((each) => each.blockNumber !== null && hexToBigInt(each.blockNumber) >= start)
     if (found.readTo >= traceCursor) traceCursor = found.readTo + 1n
     return log?.transactionHash ? waitForReceipt(client, { hash: log.transactionHash, timeout: 0 }) : undefined
@@ -356,12 +361,12 @@ export async function awaitSafeOutcome(
         if (found.hash) return executed(found.hash)
         if (found.readTo >= cursor) cursor = found.readTo + 1n
         // The Safe's nonce at the last block read: past the transaction's with no execution of it up to there, and no
-        // event of the holder's write up to there either, another transaction took its place. Read at that block,
+        // event of the holder's write up to there (nor past it), another transaction took its place. Read at that block,
         // not the head, so that the nonce and the logs agree.
         // A proposal whose nonce is not known (an owner changed it before proposing): only an execution of its hash
         // or the holder's own event tells.
         if (progress.nonce === undefined && !lookup && record.trace && cursor > start) {
-          const receipt = await holderEvent(record.trace, cursor - 1n)
+          const receipt = await holderEvent(record.trace)
           if (receipt) return { status: receipt.status === 'success' ? 'success' : 'reverted', receipt }
         }
         if (progress.nonce !== undefined && cursor > start) {
@@ -371,7 +376,7 @@ export async function awaitSafeOutcome(
           )
           if (safeNonce !== undefined && safeNonce > BigInt(progress.nonce)) {
             if (!record.trace) return { status: 'superseded' }
-            const receipt = await holderEvent(record.trace, settled)
+            const receipt = await holderEvent(record.trace)
             if (receipt) return { status: receipt.status === 'success' ? 'success' : 'reverted', receipt }
             if (traceCursor > settled) return { status: 'superseded' }
           }
