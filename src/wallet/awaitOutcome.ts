@@ -320,16 +320,20 @@ export async function awaitSafeOutcome(
     tell({ ...progress, txHash: hash })
     return executionOutcome(client, hash, safe, record.hash, false)
   }
-  /**
-   * The holder's event of this write from the proposal's block on: found, its transaction's receipt. Read to the head,
-   * so that an event in a block not yet settled counts too: a write that landed just after another transaction took
-   * the proposal's nonce changed the position, and "Nothing was changed" would be untrue. The cursor moves over
-   * settled blocks only.
-   */
-  const holderEvent = async (trace: WriteTrace) => {
-    const found = await readLogs(client, trace, { from: traceCursor, ...scope })
+  /** The holder's event of this write from the proposal's block up to `settled`: found, its transaction's receipt. */
+  const holderEvent = async (trace: WriteTrace, settled: bigint) => {
+    const found = await readLogs(client, trace, { from: traceCursor, to: settled, ...scope })
     const log = found.logs.find((each) => each.blockNumber !== null && hexToBigInt(each.blockNumber) >= start)
     if (found.readTo >= traceCursor) traceCursor = found.readTo + 1n
+    return log?.transactionHash ? waitForReceipt(client, { hash: log.transactionHash, timeout: 0 }) : undefined
+  }
+  /**
+   * The holder's event of this write in a block past `settled` that the node already has. A write that landed just
+   * after another transaction took the proposal's nonce changed the position: "Nothing was changed" would be untrue.
+   */
+  const laterHolderEvent = async (trace: WriteTrace, settled: bigint) => {
+    const found = await readLogs(client, trace, { from: settled + 1n, ...scope })
+    const log = found.logs.find((each) => each.blockNumber !== null)
     return log?.transactionHash ? waitForReceipt(client, { hash: log.transactionHash, timeout: 0 }) : undefined
   }
   const told =
@@ -366,7 +370,7 @@ export async function awaitSafeOutcome(
         // A proposal whose nonce is not known (an owner changed it before proposing): only an execution of its hash
         // or the holder's own event tells.
         if (progress.nonce === undefined && !lookup && record.trace && cursor > start) {
-          const receipt = await holderEvent(record.trace)
+          const receipt = await holderEvent(record.trace, cursor - 1n)
           if (receipt) return { status: receipt.status === 'success' ? 'success' : 'reverted', receipt }
         }
         if (progress.nonce !== undefined && cursor > start) {
@@ -376,9 +380,13 @@ export async function awaitSafeOutcome(
           )
           if (safeNonce !== undefined && safeNonce > BigInt(progress.nonce)) {
             if (!record.trace) return { status: 'superseded' }
-            const receipt = await holderEvent(record.trace)
+            const receipt = await holderEvent(record.trace, settled)
             if (receipt) return { status: receipt.status === 'success' ? 'success' : 'reverted', receipt }
-            if (traceCursor > settled) return { status: 'superseded' }
+            if (traceCursor > settled) {
+              const later = await laterHolderEvent(record.trace, settled)
+              if (later) return { status: later.status === 'success' ? 'success' : 'reverted', receipt: later }
+              return { status: 'superseded' }
+            }
           }
         }
       }
