@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { useClockText, useClockValue } from './clock'
+import { useClockTexts, useClockValue } from './clock'
 
 const START_MS = Date.UTC(2026, 0, 1, 12, 0, 0)
 const START = BigInt(START_MS / 1000)
@@ -15,9 +15,13 @@ function Passed({ at, renders }: { at: bigint; renders: boolean[] }) {
 
 /** A countdown written by the clock, recording each render. */
 function TextCountdown({ to, renders }: { to: bigint; renders: string[] }) {
-  const { ref, text } = useClockText((now) => `${to - now} s`)
-  renders.push(text)
-  return <span ref={ref}>{text}</span>
+  const { ref, texts } = useClockTexts((now) => [`${to - now}`, 's'] as const)
+  renders.push(texts.join(' '))
+  return (
+    <span ref={ref}>
+      <span>{texts[0]}</span> <span>{texts[1]}</span>
+    </span>
+  )
 }
 
 function tick(seconds: number) {
@@ -73,7 +77,7 @@ describe('a hidden page', () => {
   })
 })
 
-describe('useClockText', () => {
+describe('useClockTexts', () => {
   it('updates the text every second without re-rendering the component', () => {
     const renders: string[] = []
     const { container } = render(<TextCountdown to={START + 10n} renders={renders} />)

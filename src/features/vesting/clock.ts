@@ -81,12 +81,15 @@ export function useClockCorrected(): boolean {
 }
 
 /**
- * Text the clock writes straight into its element each tick, without re-rendering the component: one text update
- * instead of a render, commit and layout a second. Put `ref` on the element and render `text` as its only child.
+ * Texts the clock writes straight into the children of an element each tick, without re-rendering the component: one
+ * listener and a text update per changed part instead of a render, commit and layout a second. Put `ref` on the
+ * element and render its children as elements holding `texts[i]` alone, in order.
  */
-export function useClockText(format: (nowSeconds: bigint) => string): {
+export function useClockTexts<T extends readonly string[]>(
+  format: (nowSeconds: bigint) => T,
+): {
   ref: (element: HTMLElement | null) => (() => void) | undefined
-  text: string
+  texts: T
 } {
   const latest = useRef(format)
   useLayoutEffect(() => {
@@ -95,13 +98,20 @@ export function useClockText(format: (nowSeconds: bigint) => string): {
   const ref = useCallback((element: HTMLElement | null) => {
     if (!element) return undefined
     return subscribe(() => {
-      const text = latest.current(BigInt(nowSeconds()))
-      // The text node's own data changes: the browser keeps its layout object instead of building a new one.
-      const node = element.firstChild
-      if (node instanceof Text && node === element.lastChild) {
-        if (node.data !== text) node.data = text
-      } else if (element.textContent !== text) element.textContent = text
+      const texts = latest.current(BigInt(nowSeconds()))
+      texts.forEach((text, index) => {
+        const child = element.children[index]
+        if (child) writeText(child, text)
+      })
     })
   }, [])
-  return { ref, text: format(BigInt(nowSeconds())) }
+  return { ref, texts: format(BigInt(nowSeconds())) }
+}
+
+/** Replaces an element's text, changing its text node's data where it has one, so the browser keeps its layout. */
+function writeText(element: Element, text: string) {
+  const node = element.firstChild
+  if (node instanceof Text && node === element.lastChild) {
+    if (node.data !== text) node.data = text
+  } else if (element.textContent !== text) element.textContent = text
 }

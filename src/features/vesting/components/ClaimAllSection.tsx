@@ -43,11 +43,16 @@ export function ClaimAllSection({
   const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), [])
   const inWindow = phase === 'claim'
   const split = claimSplit(position.amount, 100, position.burnPercentage)
-  const fromPositionAt = (now: bigint) => (inWindow ? split.received : claimableAmount(position, schedule, now))
-  // What has unlocked grows every second; the section re-renders only when a figure it shows changes.
-  const unlockableText = useClockValue((now) => (inWindow ? '' : format(fromPositionAt(now))))
-  const totalText = useClockValue((now) => format(fromPositionAt(now) + legacyAmount))
-  const anyFromPosition = useClockValue((now) => fromPositionAt(now) > 0n)
+  // What has unlocked grows every second; the section re-renders only when a figure it shows changes. In the claim
+  // window the figures stay as they are, so nothing is formatted again as the clock ticks.
+  const unlockableText = useClockValue((now) => (inWindow ? '' : format(claimableAmount(position, schedule, now))))
+  const unlockedTotalText = useClockValue((now) =>
+    inWindow ? '' : format(claimableAmount(position, schedule, now) + legacyAmount),
+  )
+  const totalText = inWindow ? format(split.received + legacyAmount) : unlockedTotalText
+  const anyFromPosition = useClockValue((now) =>
+    inWindow ? split.received > 0n : claimableAmount(position, schedule, now) > 0n,
+  )
   const legacyOpen = useClockValue((now) => now >= legacyClaimStart)
   const pending = actions.pending === 'claimAll'
   const offered = anyFromPosition && legacyAmount > 0n && legacyOpen

@@ -1,10 +1,10 @@
 import { formatCountdownClock, formatCountdownDays } from '../../../domain/format'
-import { useClockText, useClockValue } from '../clock'
+import { useClockTexts, useClockValue } from '../clock'
 
 /**
  * Time left until `to` (epoch seconds): "12 days 03:04:05", then "Expired".
  *
- * The page clock writes each two-digit part into a box of its own, fixed at two digits wide and one line high and
+ * One listener of the page clock writes each two-digit part into a box of its own, fixed at two digits wide and one line high and
  * contained, so that a tick lays out and paints that box alone, not the panel around it. React renders again only
  * when the days change. The clock part reads left to right whatever the page's direction and never breaks; in a
  * narrow column the days take a line of their own. (A compositor layer of its own for the clock was measured: it did
@@ -20,19 +20,18 @@ export function Countdown({ to }: { to: bigint }) {
   return (
     <span className="countdown" role="timer">
       {days && `${days} `}
-      <span className="countdown-clock">
-        <Digits to={to} part={0} />:<Digits to={to} part={1} />:<Digits to={to} part={2} />
-      </span>
+      <Clock to={to} />
     </span>
   )
 }
 
-/** The hours (0), minutes (1) or seconds (2) of the time left until `to`. */
-function Digits({ to, part }: { to: bigint; part: 0 | 1 | 2 }) {
-  const { ref, text } = useClockText((now) => formatCountdownClock(to - now)[part])
+/** Hours, minutes and seconds of the time left until `to`, each in its own box, written by one listener. */
+function Clock({ to }: { to: bigint }) {
+  const { ref, texts } = useClockTexts((now) => formatCountdownClock(to - now))
   return (
-    <span className="countdown-digits" ref={ref}>
-      {text}
+    <span className="countdown-clock" ref={ref}>
+      <span className="countdown-digits">{texts[0]}</span>:<span className="countdown-digits">{texts[1]}</span>:
+      <span className="countdown-digits">{texts[2]}</span>
     </span>
   )
 }
