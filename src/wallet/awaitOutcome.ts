@@ -56,6 +56,11 @@ export type Outcome =
 
 export type OutcomeStatus = Outcome['status']
 
+/** A mined transaction's outcome, by its receipt's status. */
+function mined(receipt: TransactionReceipt): Outcome {
+  return receipt.status === 'success' ? { status: 'success', receipt } : { status: 'reverted', receipt }
+}
+
 export function isNetworkFailure(error: unknown): boolean {
   return isEndpointFailure(error) || error instanceof TypeError
 }
@@ -117,7 +122,7 @@ export async function awaitOutcome(
           ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
         })
         if (cancelled) return { status: 'cancelled', receipt }
-        return { status: receipt.status === 'success' ? 'success' : 'reverted', receipt }
+        return mined(receipt)
       } catch (failure) {
         if (!(failure instanceof WaitForTransactionReceiptTimeoutError)) throw failure
         if (await nonceUsedElsewhere(client, record)) return { status: 'replaced' }
@@ -323,9 +328,8 @@ export async function awaitSafeOutcome(
   /** The holder's event of this write from the proposal's block up to `settled`: found, its transaction's receipt. */
   const holderEvent = async (trace: WriteTrace, settled: bigint) => {
     const found = await readLogs(client, trace, { from: traceCursor, to: settled, ...scope })
-    const log = found.logs.find((each) => each.blockNumber !== null && hexToBigInt(each.blockNumber) >= start)
     if (found.readTo >= traceCursor) traceCursor = found.readTo + 1n
-    return log?.transactionHash ? waitForReceipt(client, { hash: log.transactionHash, timeout: 0 }) : undefined
+    return receiptOf(found.logs.find((each) => each.blockNumber !== null && hexToBigInt(each.blockNumber) >= start))
   }
   /**
    * The holder's event of this write in a block past `settled` that the node already has. A write that landed just
@@ -333,9 +337,10 @@ export async function awaitSafeOutcome(
    */
   const laterHolderEvent = async (trace: WriteTrace, settled: bigint) => {
     const found = await readLogs(client, trace, { from: settled + 1n, ...scope })
-    const log = found.logs.find((each) => each.blockNumber !== null)
-    return log?.transactionHash ? waitForReceipt(client, { hash: log.transactionHash, timeout: 0 }) : undefined
+    return receiptOf(found.logs.find((each) => each.blockNumber !== null))
   }
+  const receiptOf = (log: { transactionHash: Hash | null } | undefined) =>
+    log?.transactionHash ? waitForReceipt(client, { hash: log.transactionHash, timeout: 0 }) : undefined
   const told =
     options.walletExecution &&
     walletTold(options.walletExecution, timeoutMs, options.walletPollMs ?? SAFE_WALLET_POLL_MS)
@@ -371,7 +376,7 @@ export async function awaitSafeOutcome(
         // or the holder's own event tells.
         if (progress.nonce === undefined && !lookup && record.trace && cursor > start) {
           const receipt = await holderEvent(record.trace, cursor - 1n)
-          if (receipt) return { status: receipt.status === 'success' ? 'success' : 'reverted', receipt }
+          if (receipt) return mined(receipt)
         }
         if (progress.nonce !== undefined && cursor > start) {
           const settled = cursor - 1n
@@ -381,10 +386,10 @@ export async function awaitSafeOutcome(
           if (safeNonce !== undefined && safeNonce > BigInt(progress.nonce)) {
             if (!record.trace) return { status: 'superseded' }
             const receipt = await holderEvent(record.trace, settled)
-            if (receipt) return { status: receipt.status === 'success' ? 'success' : 'reverted', receipt }
+            if (receipt) return mined(receipt)
             if (traceCursor > settled) {
               const later = await laterHolderEvent(record.trace, settled)
-              if (later) return { status: later.status === 'success' ? 'success' : 'reverted', receipt: later }
+              if (later) return mined(later)
               return { status: 'superseded' }
             }
           }
