@@ -23,6 +23,7 @@ import { machineLine, writeFigures } from './lib/figures.ts'
 import { runLighthouse } from './lib/lighthouse.ts'
 import {
   connectOnce,
+  measureFrozenPage,
   measureIdle,
   measureJs,
   measureRpc,
@@ -130,19 +131,26 @@ async function measurePageLoads({ scenario, warm }: Prepared): Promise<Omit<AppR
 }
 
 /**
- * Figure 5, `IDLE_RUNS` times: the portal idling, then the bare ticking page (the floor), one after the other so that
- * neither shares the CPU with the other, each pair close in time; the baseline app once. The portal's figure is its
- * median run (with that run's trace and heap), the floor the median of its own runs.
+ * Figure 5, `IDLE_RUNS` times: the portal idling, its page frozen (its document with no app, ticking one box), then
+ * the bare ticking page (the floor), one after the other so that none shares the CPU with another, each trio close in
+ * time; the baseline app once. The portal's figure is its median run (with that run's trace and heap), the frozen
+ * page's and the floor's the medians of their own runs.
  */
 async function measureIdleRuns(ours: Prepared, baseline: Prepared, browser: Browser) {
-  const runs = { ours: [] as number[], floor: [] as number[] }
+  const runs = { ours: [] as number[], frozen: [] as number[], floor: [] as number[] }
   const oursRuns = []
+  const frozenRuns = []
   const floorRuns = []
   for (let run = 1; run <= IDLE_RUNS; run++) {
-    step(`idle run ${run} of ${IDLE_RUNS}: the portal for ${IDLE_SECONDS} s with countdowns ticking, then the floor`)
+    step(
+      `idle run ${run} of ${IDLE_RUNS}: the portal for ${IDLE_SECONDS} s with countdowns ticking, its page frozen, then the floor`,
+    )
     const idle = await measureIdle(ours.scenario, ours.warm, IDLE_SECONDS)
-    oursRuns.push(idle)
-    runs.ours.push(idle.mainThreadMsPerSecond)
+    oursRuns.push(idle.cost)
+    runs.ours.push(idle.cost.mainThreadMsPerSecond)
+    const frozen = await measureFrozenPage(browser, ours.scenario.app.server.url, idle.frozen, IDLE_SECONDS)
+    frozenRuns.push(frozen)
+    runs.frozen.push(frozen.msPerSecond)
     const floor = await measureTickingFloor(browser, IDLE_SECONDS)
     floorRuns.push(floor)
     runs.floor.push(floor.msPerSecond)
@@ -150,21 +158,32 @@ async function measureIdleRuns(ours: Prepared, baseline: Prepared, browser: Brow
   const middleOf = <T>(values: T[], key: (value: T) => number): T | undefined =>
     [...values].sort((a, b) => key(a) - key(b))[Math.floor(values.length / 2)]
   const middle = middleOf(oursRuns, (run) => run.mainThreadMsPerSecond)
+  const frozenTrace = middleOf(frozenRuns, (run) => run.msPerSecond)?.trace
   const floorTrace = middleOf(floorRuns, (run) => run.msPerSecond)?.trace
-  if (!middle || !floorTrace) throw new Error('No idle run.')
+  if (!middle || !frozenTrace || !floorTrace) throw new Error('No idle run.')
   step(`idle for ${IDLE_SECONDS} s: the baseline app`)
-  const baselineIdle = await measureIdle(baseline.scenario, baseline.warm, IDLE_SECONDS)
-  return { ours: middle, baseline: baselineIdle, floor: median(runs.floor), floorTrace, runs }
+  const { cost: baselineIdle } = await measureIdle(baseline.scenario, baseline.warm, IDLE_SECONDS)
+  return {
+    ours: middle,
+    baseline: baselineIdle,
+    frozen: median(runs.frozen),
+    frozenTrace,
+    floor: median(runs.floor),
+    floorTrace,
+    runs,
+  }
 }
 
 function idleSummary(idle: Awaited<ReturnType<typeof measureIdleRuns>>): string {
   const list = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ')
   const met = idle.ours.mainThreadMsPerSecond <= idle.floor + 0.5
   return [
-    `Idle main thread, ${IDLE_RUNS} × ${IDLE_SECONDS} s: portal ${idle.ours.mainThreadMsPerSecond.toFixed(2)} ms/s (runs ${list(idle.runs.ours)}), floor ${idle.floor.toFixed(2)} ms/s (runs ${list(idle.runs.floor)}), baseline ${idle.baseline.mainThreadMsPerSecond.toFixed(2)} ms/s`,
+    `Idle main thread, ${IDLE_RUNS} × ${IDLE_SECONDS} s: portal ${idle.ours.mainThreadMsPerSecond.toFixed(2)} ms/s (runs ${list(idle.runs.ours)}), its page frozen ${idle.frozen.toFixed(2)} ms/s (runs ${list(idle.runs.frozen)}), floor ${idle.floor.toFixed(2)} ms/s (runs ${list(idle.runs.floor)}), baseline ${idle.baseline.mainThreadMsPerSecond.toFixed(2)} ms/s`,
     `Target ≤ floor + 0.5 ms/s (${(idle.floor + 0.5).toFixed(2)}), medians: Met: ${met ? 'yes' : 'no'}`,
+    `Of the portal's ${(idle.ours.mainThreadMsPerSecond - idle.floor).toFixed(2)} ms/s over the floor: the document ${(idle.frozen - idle.floor).toFixed(2)}, the app ${(idle.ours.mainThreadMsPerSecond - idle.frozen).toFixed(2)}`,
     `Heap growth ${idle.ours.heapGrowthKB.toFixed(0)} KB, RPC calls while idle ${idle.ours.rpcCalls}`,
     `Trace (${idle.ours.trace.seconds} s): ${traceLines(idle.ours.trace).join('; ')}`,
+    `Frozen page's trace (${idle.frozenTrace.seconds} s): ${traceLines(idle.frozenTrace).join('; ')}`,
     `Floor's trace (${idle.floorTrace.seconds} s): ${traceLines(idle.floorTrace).join('; ')}`,
   ].join('\n')
 }
@@ -228,6 +247,8 @@ async function main() {
     const {
       ours: oursIdle,
       baseline: baselineIdle,
+      frozen: idleFrozen,
+      frozenTrace: idleFrozenTrace,
       floor: idleFloor,
       floorTrace: idleFloorTrace,
       runs: idleRuns,
@@ -245,6 +266,8 @@ async function main() {
         loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
       },
       idleSeconds: IDLE_SECONDS,
+      idleFrozenMsPerSecond: idleFrozen,
+      idleFrozenTrace,
       idleFloorMsPerSecond: idleFloor,
       idleFloorTrace,
       idleRuns,

@@ -279,8 +279,15 @@ async function countersOver(page: Page, cdp: CDPSession, seconds: number, onStar
   return { elapsed, perSecond, heapAfterGcKB: (settled.JSHeapUsedSize ?? 0) / 1024 }
 }
 
-/** Figure 5: a connected holder's page left alone with its countdowns ticking. */
-export async function measureIdle(scenario: Scenario, storage: StorageState, seconds: number): Promise<IdleCost> {
+/**
+ * Figure 5: a connected holder's page left alone with its countdowns ticking; with it, the page's document as the run
+ * left it, for {@link measureFrozenPage}.
+ */
+export async function measureIdle(
+  scenario: Scenario,
+  storage: StorageState,
+  seconds: number,
+): Promise<{ cost: IdleCost; frozen: string }> {
   return withPage(scenario, { wallet: scenario.wallet, storage }, async (page, context) => {
     const network = new NetworkLog(page)
     await page.goto(scenario.app.server.url)
@@ -298,7 +305,7 @@ export async function measureIdle(scenario: Scenario, storage: StorageState, sec
     await collectGarbage(cdp)
     const heapEnd = await metrics(cdp)
     const heapFinal = (heapEnd.JSHeapUsedSize ?? 0) / 1024
-    return {
+    const cost = {
       seconds: elapsed,
       mainThreadMsPerSecond: perSecond('TaskDuration'),
       scriptMsPerSecond: perSecond('ScriptDuration'),
@@ -309,6 +316,7 @@ export async function measureIdle(scenario: Scenario, storage: StorageState, sec
       rpcMethods: countMethods(calls),
       trace,
     }
+    return { cost, frozen: await frozenDocument(page) }
   })
 }
 
@@ -327,6 +335,55 @@ const TICKING_TEXT_PAGE = `<!doctype html>
   }
   tick()
 </script>`
+
+/** Ticks the page's last countdown box (a countdown's seconds) as the floor ticks its one box. */
+const FROZEN_TICK = `<script>
+  const text = [...document.querySelectorAll('.countdown-digits')].at(-1).firstChild
+  const tick = () => {
+    text.data = String(59 - (Math.floor(Date.now() / 1000) % 60)).padStart(2, '0')
+    setTimeout(tick, 1000 - (Date.now() % 1000))
+  }
+  tick()
+</script>`
+
+/**
+ * The page's document as it stands, with its scripts (and the policy that would refuse an inline one) taken out and
+ * {@link FROZEN_TICK} put in: the same elements and styles, no app.
+ */
+async function frozenDocument(page: Page): Promise<string> {
+  return (await page.content())
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<link[^>]*modulepreload[^>]*>/g, '')
+    .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/g, '')
+    .replace('</body>', `${FROZEN_TICK}</body>`)
+}
+
+/**
+ * The portal's page frozen: its document as an idle run left it, served from the app's origin (for its stylesheet
+ * and images) with no script but one that ticks the countdown's seconds, measured like the apps. Against the floor,
+ * what the document costs a tick (its layout objects, paint and property trees); the portal against it, what the app
+ * adds (the clock, React, the libraries' timers).
+ */
+export async function measureFrozenPage(
+  browser: Browser,
+  origin: string,
+  html: string,
+  seconds: number,
+): Promise<{ msPerSecond: number; trace: IdleTrace }> {
+  const context = await openPhoneContext(browser)
+  try {
+    const page = await context.newPage()
+    const url = `${origin}/frozen-page.html`
+    await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }))
+    await page.goto(url)
+    await page.waitForTimeout(5_000)
+    const cdp = await cdpSession(context, page)
+    const { perSecond } = await countersOver(page, cdp, seconds)
+    return { msPerSecond: perSecond('TaskDuration'), trace: await traceIdle(cdp, IDLE_TRACE_SECONDS) }
+  } finally {
+    await context.close()
+  }
+}
 
 /**
  * Figure 5's reference: the main thread per second of {@link TICKING_TEXT_PAGE}, measured as the apps are, and a trace

@@ -24,12 +24,16 @@ export type Results = {
     loadAverage: { start: number; end: number }
   }
   idleSeconds: number
+  /** Main thread per second of the portal's page frozen (its document, no app, ticking one box), median of its runs. */
+  idleFrozenMsPerSecond: number
+  /** The trace of the frozen page's median run. */
+  idleFrozenTrace: IdleTrace
   /** Main thread per second of a bare page whose only change is one two-digit text a second, median of its runs. */
   idleFloorMsPerSecond: number
   /** The trace of the floor's median run, as long as the apps'. */
   idleFloorTrace: IdleTrace
-  /** Each idle run's main thread per second: the portal's and the floor's, in the order they ran. */
-  idleRuns: { ours: number[]; floor: number[] }
+  /** Each idle run's main thread per second: the portal's, its frozen page's and the floor's, in the order they ran. */
+  idleRuns: { ours: number[]; frozen: number[]; floor: number[] }
   ours: AppResults
   baseline: AppResults
   targets: Target[]
@@ -292,8 +296,11 @@ export function details(results: Results): string {
     '',
     `- ours: ${trace(results.ours)}`,
     `- baseline: ${trace(results.baseline)}`,
+    `- the portal's page frozen (below): ${traceLines(results.idleFrozenTrace).join('; ')}`,
     `- the floor (below): ${traceLines(results.idleFloorTrace).join('; ')}`,
     '',
     `**The floor for a countdown that ticks**: a bare page, no app, whose only change is two digits turning each second, costs ${results.idleFloorMsPerSecond.toFixed(2)} ms/s of main thread in the same browser, measured like the apps over ${results.idleSeconds} s (median; runs ${results.idleRuns.floor.map((value) => value.toFixed(2)).join(', ')}; the portal's runs, each just before the floor's: ${results.idleRuns.ours.map((value) => value.toFixed(2)).join(', ')}).`,
+    '',
+    `**The portal's page frozen**: its document as an idle run left it, with no script but one that ticks the countdown's seconds as the floor does, costs ${results.idleFrozenMsPerSecond.toFixed(2)} ms/s (median; runs ${results.idleRuns.frozen.map((value) => value.toFixed(2)).join(', ')}). Of the portal's ${(results.ours.idle.mainThreadMsPerSecond - results.idleFloorMsPerSecond).toFixed(2)} ms/s over the floor, the document's size takes ${(results.idleFrozenMsPerSecond - results.idleFloorMsPerSecond).toFixed(2)} and the app ${(results.ours.idle.mainThreadMsPerSecond - results.idleFrozenMsPerSecond).toFixed(2)}.`,
   ].join('\n')
 }
