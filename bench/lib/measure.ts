@@ -369,34 +369,34 @@ export async function measureFrozenPage(
   origin: string,
   html: string,
   seconds: number,
-): Promise<{ msPerSecond: number; trace: IdleTrace }> {
-  const context = await openPhoneContext(browser)
-  try {
-    const page = await context.newPage()
-    const url = `${origin}/frozen-page.html`
+): Promise<TickingPageCost> {
+  const url = `${origin}/frozen-page.html`
+  return measureTickingPage(browser, seconds, async (page) => {
     await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }))
     await page.goto(url)
-    await page.waitForTimeout(5_000)
-    const cdp = await cdpSession(context, page)
-    const { perSecond } = await countersOver(page, cdp, seconds)
-    return { msPerSecond: perSecond('TaskDuration'), trace: await traceIdle(cdp, IDLE_TRACE_SECONDS) }
-  } finally {
-    await context.close()
-  }
+  })
 }
 
 /**
  * Figure 5's reference: the main thread per second of {@link TICKING_TEXT_PAGE}, measured as the apps are, and a trace
  * of it as long as theirs, so that each part of the portal's tick stands beside the same part of the least one.
  */
-export async function measureTickingFloor(
+export function measureTickingFloor(browser: Browser, seconds: number): Promise<TickingPageCost> {
+  return measureTickingPage(browser, seconds, (page) => page.setContent(TICKING_TEXT_PAGE))
+}
+
+type TickingPageCost = { msPerSecond: number; trace: IdleTrace }
+
+/** A page with no app, opened by `open` on a phone, measured as the apps are and traced as long as they are. */
+async function measureTickingPage(
   browser: Browser,
   seconds: number,
-): Promise<{ msPerSecond: number; trace: IdleTrace }> {
+  open: (page: Page) => Promise<unknown>,
+): Promise<TickingPageCost> {
   const context = await openPhoneContext(browser)
   try {
     const page = await context.newPage()
-    await page.setContent(TICKING_TEXT_PAGE)
+    await open(page)
     await page.waitForTimeout(5_000)
     const cdp = await cdpSession(context, page)
     const { perSecond } = await countersOver(page, cdp, seconds)
