@@ -33,15 +33,42 @@ export function registerServiceWorker() {
  * the new version has already taken control (another tab of the portal reloaded into it): the page reloads.
  */
 export async function applyUpdate() {
-  const wb = workbox
-  if (!wb || !updateWaiting.get()) return
-  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined)
-  if (!registration?.waiting) {
-    window.location.reload()
+  if (!workbox || !updateWaiting.get()) return
+  await takeOver(navigator.serviceWorker, () => window.location.reload())
+}
+
+/** How long Reload waits for the new version to take control before it reloads anyway. */
+export const TAKE_OVER_WAIT_MS = 5_000
+
+/**
+ * Asks the waiting worker to take control and calls `reload` once: on the page's change of controller, on the new
+ * worker's activation, or after {@link TAKE_OVER_WAIT_MS}, whichever comes first. A Reload that waits for one signal
+ * alone leaves the holder looking at a button that does nothing when that signal never reaches the page.
+ */
+export async function takeOver(
+  container: ServiceWorkerContainer,
+  reload: () => void,
+  waitMs = TAKE_OVER_WAIT_MS,
+): Promise<void> {
+  const registration = await container.getRegistration().catch(() => undefined)
+  const waiting = registration?.waiting
+  if (!waiting) {
+    reload()
     return
   }
-  wb.addEventListener('controlling', () => window.location.reload())
-  wb.messageSkipWaiting()
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    reload()
+  }
+  container.addEventListener('controllerchange', once)
+  waiting.addEventListener('statechange', () => {
+    if (waiting.state === 'activated') once()
+  })
+  setTimeout(once, waitMs)
+  // The worker's own message: it calls skipWaiting() (workbox-build's generated worker listens for it).
+  waiting.postMessage({ type: 'SKIP_WAITING' })
 }
 
 /** Whether a new version has been installed and waits for a reload. */
