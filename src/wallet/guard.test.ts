@@ -38,6 +38,16 @@ describe('guardMessage', () => {
       'This Safe is on chain 137. The portal runs on Avalanche only and cannot be used from this Safe: open a Safe on Avalanche in Safe{Wallet}.',
     ],
     [
+      'the figures shown are from before the last confirmed write',
+      { figuresBehind: true },
+      'Your position is being updated after your transaction. Actions are available again once it is.',
+    ],
+    [
+      'a write of another account waiting comes before figures behind',
+      { figuresBehind: true, pendingFrom: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+      'A transaction from 0x70…79C8 is still waiting to be confirmed. Actions are available again once it settles, or once you stop waiting for it.',
+    ],
+    [
       'offline comes first',
       { online: false, connected: false },
       'You are offline. Actions are available again once you are back online.',

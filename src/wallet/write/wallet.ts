@@ -39,8 +39,10 @@ export async function whereTheChainIs(
         ? undefined
         : getTransactionCount(client, { address: account, blockNumber: seen }).catch(() => undefined),
     ])
-    // The write cannot be in a block already mined: an earlier write's event in the latest block is not it.
-    return { fromBlock: Number(block) + 1, nonce: Math.max(pending, counted ?? 0) }
+    // The write cannot be in a block already mined: an earlier write's event in the latest block is not it. A node
+    // behind the page answers a lower head than the page has seen, which may hold the holder's last write.
+    const mined = seen !== undefined && seen > block ? seen : block
+    return { fromBlock: Number(mined) + 1, nonce: Math.max(pending, counted ?? 0) }
   } catch {
     return fallback
   }
