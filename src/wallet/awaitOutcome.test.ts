@@ -504,6 +504,20 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
     expect(outcome).toMatchObject({ status: 'reverted', receipt: { transactionHash: executed, status: 'success' } })
   })
 
+  it("Safe{Wallet} naming a chain transaction that executed another Safe transaction: not ours, the Safe's log decides", async () => {
+    const other = await proposal()
+    const ours = await proposal()
+    await service.confirm(other.safeTxHash, 1)
+    await service.confirm(ours.safeTxHash, 1)
+    const another = await service.execute(other.safeTxHash, 1)
+    const { lookup, asked } = scripted([gateway('SUCCESS', ours.nonce, 2, another)])
+    const waited = watched(awaitSafeOutcome(chain, lookup, ours.record, () => undefined, fast))
+    await vi.waitFor(() => expect(asked()).toBeGreaterThan(3), POLLED)
+    expect(waited.settled()).toBe(false)
+    const executed = await service.execute(ours.safeTxHash, 1)
+    expect(await waited.done).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+  })
+
   describe("superseded only when the Safe's log, its nonce and the holder's event agree at one block", () => {
     /**
      * The holder's write: code that logs topic [WRITTEN] on any call (PUSH32 t0 PUSH0 PUSH0 LOG1 STOP), at an address

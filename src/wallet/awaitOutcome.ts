@@ -250,21 +250,22 @@ async function atBlock<T>(read: () => Promise<T>): Promise<T | undefined> {
 }
 
 /**
- * How the execution of Safe transaction `safeTxHash` in chain transaction `hash` ended: its own event decides;
- * without one, the receipt's status and what Safe{Wallet} reported. Waited for without a time-out: an execution that
- * takes long to be mined is still the holder's (who can stop waiting).
+ * How the execution of Safe transaction `safeTxHash` in chain transaction `hash` ended: its own event decides,
+ * whatever else the chain transaction carries. A chain transaction that reverted executed nothing (the Safe's nonce did
+ * not move); one that did not revert but logs no execution of this Safe transaction executed another: `undefined`, and
+ * the Safe's log decides. Waited for without a time-out: an execution that takes long to be mined is still the
+ * holder's (who can stop waiting).
  */
 async function executionOutcome(
   client: Client<Transport, Chain | undefined>,
   hash: Hash,
   safe: Address,
   safeTxHash: Hash,
-  reportedFailed: boolean,
-): Promise<Outcome> {
+): Promise<Outcome | undefined> {
   const receipt = await waitForReceipt(client, { hash, timeout: 0 })
   const logged = executionIn(receipt, safe, safeTxHash)
-  const failed = logged === undefined ? receipt.status !== 'success' || reportedFailed : logged === 'failure'
-  return { status: failed ? 'reverted' : 'success', receipt }
+  if (logged !== undefined) return { status: logged === 'failure' ? 'reverted' : 'success', receipt }
+  return receipt.status === 'success' ? undefined : { status: 'reverted', receipt }
 }
 
 /** After this many lookups in a row that Safe{Wallet} fails, the transaction reads as no longer listed there. */
@@ -276,7 +277,8 @@ export const SAFE_SLOW_POLL_MS = 60_000
  * Waits until a Safe transaction (`record.hash` is its Safe transaction hash) settles. The chain decides; Safe{Wallet}
  * informs. Safe{Wallet} is asked where the transaction stands every {@link SAFE_POLL_MS} (each answer goes to
  * `onProgress`), and once an owner has sent the executing transaction, that transaction's own `ExecutionSuccess` or
- * `ExecutionFailure` for this Safe transaction settles it. Whenever Safe{Wallet} fails, does not answer within
+ * `ExecutionFailure` for this Safe transaction settles it (a named transaction that executed another one settles
+ * nothing: the Safe itself is asked). Whenever Safe{Wallet} fails, does not answer within
  * {@link SAFE_LOOKUP_TIMEOUT_MS}, or says CANCELLED (which its Gateway says as soon as the Safe's nonce has passed the
  * transaction, even while the execution is not yet indexed), the Safe itself is asked: its log of the execution
  * settles it. "Superseded" (another transaction took its place) needs three reads up to one settled block to agree:
@@ -323,7 +325,7 @@ export async function awaitSafeOutcome(
   let wait = progress.missing ? slowPollMs / 2 : pollMs
   const executed = (hash: Hash) => {
     tell({ ...progress, txHash: hash })
-    return executionOutcome(client, hash, safe, record.hash, false)
+    return executionOutcome(client, hash, safe, record.hash)
   }
   /** The holder's event of this write from the proposal's block up to `settled`: found, its transaction's receipt. */
   const holderEvent = async (trace: WriteTrace, settled: bigint) => {
@@ -354,20 +356,24 @@ export async function awaitSafeOutcome(
         }
       }
       const answer = lookup ? await lookUp(() => lookup(record.hash), timeoutMs) : 'none'
+      let askTheSafe = typeof answer !== 'object' || answer.txStatus === 'CANCELLED'
       if (typeof answer === 'object') {
         failures = 0
         wait = pollMs
         const { missing: _, ...listed } = progress
         tell({ ...listed, ...safeProgress(answer) })
         if (progress.txHash) {
-          return executionOutcome(client, progress.txHash, safe, record.hash, answer.txStatus === 'FAILED')
+          const outcome = await executionOutcome(client, progress.txHash, safe, record.hash)
+          if (outcome) return outcome
+          askTheSafe = true
         }
       } else if (answer === 'failed' && ++failures >= SAFE_MISSING_AFTER && !progress.missing) {
         tell({ ...progress, missing: true })
       }
-      if (typeof answer !== 'object' || answer.txStatus === 'CANCELLED') {
+      if (askTheSafe) {
         const found = await findExecution(client, safe, record.hash, cursor, scope)
-        if (found.hash) return executed(found.hash)
+        const outcome = found.hash && (await executed(found.hash))
+        if (outcome) return outcome
         if (found.readTo >= cursor) cursor = found.readTo + 1n
         // The Safe's nonce at the last block read: past the transaction's with no execution of it up to there, and no
         // event of the holder's write up to there (nor past it), another transaction took its place. Read at that block,
