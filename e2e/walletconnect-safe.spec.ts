@@ -215,7 +215,7 @@ test.describe('a 2-of-3 Safe on a desktop', () => {
     viewport: { width: 1440, height: 900 },
   })
 
-  test("pairs with the link copied from RainbowKit's modal, claims & burns, and settles exactly when the owners execute", async ({
+  test("pairs with the link copied from RainbowKit's modal, claims & burns, and after Stop waiting still settles exactly when the owners execute", async ({
     page,
     chain,
     walletConnect,
@@ -224,9 +224,13 @@ test.describe('a 2-of-3 Safe on a desktop', () => {
     await (await openConfirmation(page)).getByRole('button', { name: 'Claim & Burn' }).click()
     const safeTxHash = await answered(walletConnect)
     await expect(waiting(page, "Waiting for the Safe's owners.")).toBeVisible()
+    // The owners may take days: the holder stops waiting, and the proposal is still watched.
+    await waiting(page, "Waiting for the Safe's owners.").getByRole('button', { name: 'Stop waiting' }).click()
+    await expect(page.getByText('You stopped waiting for a transaction.', { exact: false })).toBeVisible()
     await chain.mine({ blocks: 100, interval: 0 })
     await walletConnect.safeConfirm(safeTxHash, 2)
     await walletConnect.safeExecute(safeTxHash, 2)
+    await expect(page.getByText('The transaction you stopped waiting for was confirmed after all.')).toBeVisible()
     await expectWholePositionClaimed(page, chain, walletConnect.address, before)
   })
 })

@@ -51,7 +51,15 @@ export function useBatching(enabled: boolean): Batching | undefined {
   return batchesAtomically(capabilities.data) ? 'atomic' : 'sequential'
 }
 
-/** The Safe connected over WalletConnect, once the chain has told it is one; `undefined` for any other account. */
+/** How soon a Safe check the endpoint failed is asked again; the wait doubles up to {@link RECHECK_MAX_MS}. */
+export const RECHECK_MS = 5_000
+export const RECHECK_MAX_MS = 60_000
+
+/**
+ * The Safe connected over WalletConnect, once the chain has told it is one; `undefined` for any other account. A check
+ * the endpoint failed (busy at connect) is asked again until it answers: a Safe taken for a key's account would send
+ * Claim Everything as separate proposals.
+ */
 export function useConnectedSafe(): SafeAccount | undefined {
   const { address, connector } = useAccount()
   const client = useClient()
@@ -60,14 +68,21 @@ export function useConnectedSafe(): SafeAccount | undefined {
     setSafe(undefined)
     if (connector?.type !== 'walletConnect' || !address || !client) return
     let live = true
-    connectedSafe(client, address).then(
-      (found) => {
-        if (live) setSafe(found)
-      },
-      () => undefined,
-    )
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const ask = (wait: number) => {
+      connectedSafe(client, address).then(
+        (found) => {
+          if (live) setSafe(found)
+        },
+        () => {
+          if (live) timer = setTimeout(() => ask(Math.min(wait * 2, RECHECK_MAX_MS)), wait)
+        },
+      )
+    }
+    ask(RECHECK_MS)
     return () => {
       live = false
+      clearTimeout(timer)
     }
   }, [address, connector, client])
   return safe
