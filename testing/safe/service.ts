@@ -40,7 +40,9 @@ export type ProposeOptions = {
   safeTxGas?: bigint | number
   /**
    * Proposed by this proposer (a delegate the Safe's owners named, who is no owner): the transaction service takes the
-   * proposal with the delegate's signature as proof of who proposed, and it carries no owner's confirmation.
+   * proposal with the delegate's signature as proof of who proposed, and it carries no owner's confirmation (the
+   * multisig transaction serializer of safe-transaction-service, `safe_transaction_service/history/serializers.py`,
+   * accepts a sender that is an owner or one of the Safe's delegates).
    */
   delegate?: Address
 }
@@ -206,8 +208,9 @@ export class SafeService {
 
   /**
    * Deletes a proposal from the queue, as its proposer can in Safe{Wallet}: the Gateway does not find it any more.
-   * The owners' signatures are not undone: anyone holding enough of them can still execute it (`execute`, as a relayer
-   * would), and the Safe's nonce decides.
+   * As the transaction service's delete (`safe_transaction_service/history/serializers.py`, its multisig transaction
+   * delete serializer), an executed transaction cannot be deleted. The owners' signatures are not undone: anyone
+   * holding enough of them can still execute it (`execute`, as a relayer would), and the Safe's nonce decides.
    */
   delete(safeTxHash: Hash): void {
     const stored = this.stored(safeTxHash)
