@@ -38,6 +38,11 @@ export function phaseAt(schedule: Schedule, now: bigint): Phase {
   return 'ended'
 }
 
+/** The moments a phase begins: the claim window opens and closes, unlocking starts and ends. */
+export function phaseStarts(schedule: Schedule): bigint[] {
+  return [schedule.claimStart, schedule.claimEnd, schedule.unlockStart, schedule.unlockEnd]
+}
+
 /** When the phase at `now` ends and the next begins; `undefined` once everything has unlocked. */
 export function nextPhaseStart(schedule: Schedule, now: bigint): bigint | undefined {
   const phase = phaseAt(schedule, now)

@@ -1,15 +1,18 @@
 import { useState } from 'react'
 import type { Schedule } from '../../domain/schedule'
 import { downloadFile } from '../../lib/download'
-import { clockNow, useClockValue } from '../vesting/clock'
-import { upcomingReminders } from './reminders'
+import { clockNow, reachingAny, useClockValue } from '../vesting/clock'
+import { reminderMoments, upcomingReminders } from './reminders'
 
 /**
  * "Add to calendar": an .ics file with the schedule's moments still ahead, made on the device (it works offline)
  * and holding nothing about the holder.
  */
 export function CalendarButton({ schedule, className = 'button' }: { schedule: Schedule; className?: string }) {
-  const upcoming = useClockValue((now) => upcomingReminders(schedule, now).length)
+  const upcoming = useClockValue(
+    (now) => upcomingReminders(schedule, now).length,
+    reachingAny(reminderMoments(schedule)),
+  )
   const [failure, setFailure] = useState<string | null>(null)
   if (upcoming === 0) return null
   const add = async () => {

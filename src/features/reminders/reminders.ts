@@ -3,6 +3,11 @@ import type { Schedule } from '../../domain/schedule'
 /** One moment of the schedule worth a calendar entry. */
 export type Reminder = { id: 'claim-end' | 'unlock-start' | 'unlock-end'; at: bigint; title: string; what: string }
 
+/** The moments a reminder is made for; one drops out of the calendar file as the clock reaches it. */
+export function reminderMoments(schedule: Schedule): bigint[] {
+  return [schedule.claimEnd, schedule.unlockStart, schedule.unlockEnd]
+}
+
 /**
  * The schedule's moments still ahead at `now`: the claim window's end, the unlock's start and its end. Nothing about
  * the holder goes into them, so the file can be shared or synced without giving anything away.

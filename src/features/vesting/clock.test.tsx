@@ -1,7 +1,17 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { useClockTexts, useClockValue } from './clock'
+import { formatCountdownDays } from '../../domain/format'
+import {
+  type ChangesAt,
+  daysChange,
+  nextMinute,
+  reaching,
+  reachingAny,
+  reportChainTime,
+  useClockTexts,
+  useClockValue,
+} from './clock'
 
 const START_MS = Date.UTC(2026, 0, 1, 12, 0, 0)
 const START = BigInt(START_MS / 1000)
@@ -49,6 +59,94 @@ describe('useClockValue', () => {
     expect(renders).toEqual([false, true])
     tick(10)
     expect(renders).toEqual([false, true])
+  })
+})
+
+/** Whether `at` has passed, with `changesAt`, counting how often the selector runs. */
+function Waiting({ at, changesAt, looks }: { at: bigint; changesAt: ChangesAt; looks: { count: number } }) {
+  const passed = useClockValue((now) => {
+    looks.count++
+    return now >= at
+  }, changesAt)
+  return <span>{passed ? 'passed' : 'not yet'}</span>
+}
+
+describe('useClockValue with the second it may change', () => {
+  it('looks at its value only at that second, not on every tick', () => {
+    const looks = { count: 0 }
+    const { container } = render(<Waiting at={START + 30n} changesAt={reaching(START + 30n)} looks={looks} />)
+    const atMount = looks.count
+    tick(29)
+    expect(looks.count).toBe(atMount)
+    expect(container.textContent).toBe('not yet')
+    tick(1)
+    expect(container.textContent).toBe('passed')
+    const atChange = looks.count
+    tick(60)
+    expect(looks.count).toBe(atChange)
+  })
+
+  it('follows a new second given by a later render, sooner than the one it waited for', () => {
+    const looks = { count: 0 }
+    const { container, rerender } = render(
+      <Waiting at={START + 100n} changesAt={reaching(START + 100n)} looks={looks} />,
+    )
+    rerender(<Waiting at={START + 5n} changesAt={reaching(START + 5n)} looks={looks} />)
+    tick(4)
+    expect(container.textContent).toBe('not yet')
+    tick(1)
+    expect(container.textContent).toBe('passed')
+  })
+
+  it('looks again when the clock goes back, as a correction from the chain sets it', () => {
+    const looks = { count: 0 }
+    const { container } = render(<Waiting at={START + 5n} changesAt={reaching(START + 5n)} looks={looks} />)
+    tick(6)
+    expect(container.textContent).toBe('passed')
+    // The chain's latest block is ten minutes behind the device: the page runs on the chain's time.
+    act(() => reportChainTime(START - 600n, Date.now()))
+    expect(container.textContent).toBe('not yet')
+    act(() => reportChainTime(BigInt(Math.floor(Date.now() / 1000)), Date.now()))
+    expect(container.textContent).toBe('passed')
+  })
+
+  it("is woken in step with the clock's jumps forward, such as a page shown again", () => {
+    const looks = { count: 0 }
+    const { container } = render(<Waiting at={START + 3_600n} changesAt={reaching(START + 3_600n)} looks={looks} />)
+    act(() => vi.advanceTimersByTime(3_600_000))
+    expect(container.textContent).toBe('passed')
+  })
+})
+
+describe('the seconds at which a value may change', () => {
+  /**
+   * `changesAt` is never late: `value` (which only ever moves one way, as the clock does) is the same on the second
+   * before the one it gives as now, for each second from `from` to `to`.
+   */
+  function neverLate(changesAt: ChangesAt, value: (now: bigint) => unknown, from: bigint, to: bigint) {
+    for (let now = from; now <= to; now++) {
+      const due = changesAt(now)
+      const last = due === undefined ? to : due - 1n
+      if (value(last) !== value(now)) throw new Error(`At ${now}: changed by ${last}, before ${due}.`)
+    }
+  }
+
+  it("a countdown's days: at or before each change, and nothing once expired", () => {
+    const to = 3n * 86_400n + 5n
+    neverLate(daysChange(to), (now) => formatCountdownDays(to - now), to - 2n * 86_400n - 20n, to + 3n)
+    expect(daysChange(to)(to - 86_400n - 1n)).toBe(to - 86_400n)
+    expect(daysChange(to)(to - 10n)).toBe(to)
+    expect(daysChange(to)(to)).toBeUndefined()
+  })
+
+  it('the minute, and moments reached', () => {
+    neverLate(nextMinute, (now) => now / 60n, 0n, 200n)
+    expect(nextMinute(119n)).toBe(120n)
+    expect(nextMinute(120n)).toBe(180n)
+    const moments = [50n, 10n, 30n]
+    neverLate(reachingAny(moments), (now) => moments.filter((at) => now >= at).length, 0n, 60n)
+    expect(reachingAny(moments)(10n)).toBe(30n)
+    expect(reachingAny(moments)(50n)).toBeUndefined()
   })
 })
 

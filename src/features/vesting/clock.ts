@@ -1,5 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
-import { createStore } from '../../lib/store'
+import { createStore, useStore } from '../../lib/store'
+
+const SECONDS_PER_DAY = 86_400n
 
 /**
  * One clock for the page, ticking once a second. When the device clock differs from the chain's latest block
@@ -46,9 +48,8 @@ const tick = createStore(nowSeconds(), (store) => {
 })
 const { subscribe } = tick
 
-function isCorrected() {
-  return offsetMs !== 0
-}
+/** Whether the page runs on chain-corrected time; changes only when a chain read corrects the clock. */
+const corrected = createStore(false)
 
 /**
  * Records the chain's block time as seen by a read that completed at `deviceMs` (device time). Applies the
@@ -59,6 +60,7 @@ export function reportChainTime(chainSeconds: bigint, deviceMs: number) {
   const next = Math.abs(drift) > MAX_DRIFT_MS ? drift : 0
   if (next === offsetMs) return
   offsetMs = next
+  corrected.set(next !== 0)
   tick.set(nowSeconds())
 }
 
@@ -68,16 +70,112 @@ export function clockNow(): bigint {
 }
 
 /**
- * A value derived from the page's time (the phase, whether a date has passed, a figure as it is shown), re-rendering
- * the caller only when it changes rather than on every tick. `select` must be cheap and return a primitive.
+ * When a value derived from the page's time may next change: a second at or before the next one at which `select`
+ * could return something else (`undefined`: never again). A second too early only costs one more look.
  */
-export function useClockValue<T extends string | number | bigint | boolean>(select: (nowSeconds: bigint) => T): T {
-  return useSyncExternalStore(subscribe, () => select(BigInt(nowSeconds())))
+export type ChangesAt = (nowSeconds: bigint) => bigint | undefined
+
+/** A value that changes once, when the clock reaches `at` (`now >= at`). */
+export const reaching =
+  (at: bigint): ChangesAt =>
+  (now) =>
+    now < at ? at : undefined
+
+/** A value that changes when the clock reaches any of `moments`. */
+export const reachingAny =
+  (moments: readonly bigint[]): ChangesAt =>
+  (now) =>
+    moments.reduce<bigint | undefined>(
+      (next, at) => (at > now && (next === undefined || at < next) ? at : next),
+      undefined,
+    )
+
+/** A value that changes with the minute (the clock's `now / 60`). */
+export const nextMinute: ChangesAt = (now) => (now / 60n + 1n) * 60n
+
+/**
+ * When the days of a countdown to `to` may change: the second the time left falls under a whole day (one early, the
+ * second after a whole day), or `to` itself, when it expires.
+ */
+export const daysChange =
+  (to: bigint): ChangesAt =>
+  (now) => {
+    const left = to - now
+    if (left <= 0n) return undefined
+    const intoDay = left % SECONDS_PER_DAY
+    return now + (intoDay === 0n ? 1n : intoDay)
+  }
+
+/** A value that no longer changes with the clock. */
+export const never: ChangesAt = () => undefined
+
+/** When a value that follows the clock is next looked at, and how its caller is told. */
+type Waiter = { due: bigint | undefined; notify: () => void }
+type ChangesAtRef = { current: ChangesAt | undefined }
+
+/** The values that wait for their own second, by the reference to their caller's latest `changesAt`. */
+const waiters = new Map<ChangesAtRef, Waiter>()
+let lastWoken = 0n
+let stopWaking: (() => void) | undefined
+
+const dueAfter = (changesAt: ChangesAtRef, now: bigint) => (changesAt.current ?? never)(now)
+
+/**
+ * The one tick listener for every value that says when it may change: a tick compares a number per value, and a
+ * value is looked at again only at its second, or when the clock went back (a correction, the device's clock set).
+ */
+function wake() {
+  const now = BigInt(tick.get())
+  const back = now < lastWoken
+  lastWoken = now
+  for (const [changesAt, waiter] of [...waiters]) {
+    if (!back && (waiter.due === undefined || now < waiter.due)) continue
+    waiter.due = dueAfter(changesAt, now)
+    waiter.notify()
+  }
+}
+
+function waitFor(changesAt: ChangesAtRef, notify: () => void): () => void {
+  waiters.set(changesAt, { due: dueAfter(changesAt, BigInt(nowSeconds())), notify })
+  if (!stopWaking) {
+    lastWoken = BigInt(tick.get())
+    stopWaking = subscribe(wake)
+  }
+  return () => {
+    waiters.delete(changesAt)
+    if (waiters.size > 0) return
+    stopWaking?.()
+    stopWaking = undefined
+  }
+}
+
+/**
+ * A value derived from the page's time (the phase, whether a date has passed, a figure as it is shown), re-rendering
+ * the caller only when it changes rather than on every tick. `select` must be cheap and return a primitive. With
+ * `changesAt`, `select` runs only when the value may change (and after each render, which may bring a new
+ * `changesAt`); without it, on every tick (a figure that grows each second).
+ */
+export function useClockValue<T extends string | number | bigint | boolean>(
+  select: (nowSeconds: bigint) => T,
+  changesAt?: ChangesAt,
+): T {
+  const latest = useRef(changesAt)
+  useLayoutEffect(() => {
+    latest.current = changesAt
+    const waiter = waiters.get(latest)
+    if (waiter) waiter.due = dueAfter(latest, BigInt(nowSeconds()))
+  })
+  const everyTick = changesAt === undefined
+  const follow = useCallback(
+    (notify: () => void) => (everyTick ? subscribe(notify) : waitFor(latest, notify)),
+    [everyTick],
+  )
+  return useSyncExternalStore(follow, () => select(BigInt(nowSeconds())))
 }
 
 /** Whether the page runs on chain-corrected time. */
 export function useClockCorrected(): boolean {
-  return useSyncExternalStore(subscribe, isCorrected)
+  return useStore(corrected)
 }
 
 /**

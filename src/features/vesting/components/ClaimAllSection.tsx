@@ -4,7 +4,7 @@ import type { Phase, Schedule } from '../../../domain/schedule'
 import { Sheet } from '../../../lib/Sheet'
 import { type Batching, useBatching } from '../../../wallet/batching'
 import type { ClaimAllPart, VestingActions } from '../actions'
-import { useClockValue } from '../clock'
+import { never, reaching, useClockValue } from '../clock'
 import { ActionButton } from './ActionButton'
 
 type Props = {
@@ -44,16 +44,22 @@ export function ClaimAllSection({
   const inWindow = phase === 'claim'
   const split = claimSplit(position.amount, 100, position.burnPercentage)
   // What has unlocked grows every second; the section re-renders only when a figure it shows changes. In the claim
-  // window the figures stay as they are, so nothing is formatted again as the clock ticks.
-  const unlockableText = useClockValue((now) => (inWindow ? '' : format(claimableAmount(position, schedule, now))))
-  const unlockedTotalText = useClockValue((now) =>
-    inWindow ? '' : format(claimableAmount(position, schedule, now) + legacyAmount),
+  // window the figures stay as they are: the clock does not wake them at all.
+  const figuresChange = inWindow ? never : undefined
+  const unlockableText = useClockValue(
+    (now) => (inWindow ? '' : format(claimableAmount(position, schedule, now))),
+    figuresChange,
+  )
+  const unlockedTotalText = useClockValue(
+    (now) => (inWindow ? '' : format(claimableAmount(position, schedule, now) + legacyAmount)),
+    figuresChange,
   )
   const totalText = inWindow ? format(split.received + legacyAmount) : unlockedTotalText
-  const anyFromPosition = useClockValue((now) =>
-    inWindow ? split.received > 0n : claimableAmount(position, schedule, now) > 0n,
+  const anyFromPosition = useClockValue(
+    (now) => (inWindow ? split.received > 0n : claimableAmount(position, schedule, now) > 0n),
+    figuresChange,
   )
-  const legacyOpen = useClockValue((now) => now >= legacyClaimStart)
+  const legacyOpen = useClockValue((now) => now >= legacyClaimStart, reaching(legacyClaimStart))
   const pending = actions.pending === 'claimAll'
   const offered = anyFromPosition && legacyAmount > 0n && legacyOpen
   const batching = useBatching(offered || pending)

@@ -1,5 +1,5 @@
 import { formatCountdownClock, formatCountdownDays } from '../../../domain/format'
-import { useClockTexts, useClockValue } from '../clock'
+import { daysChange, useClockTexts, useClockValue } from '../clock'
 
 /**
  * Time left until `to` (epoch seconds): "12 days 03:04:05", then "Expired".
@@ -14,7 +14,7 @@ import { useClockTexts, useClockValue } from '../clock'
  * and the GPU process draw every frame, about eight times the CPU of one text change a second.
  */
 export function Countdown({ to }: { to: bigint }) {
-  const days = useClockValue((now) => formatCountdownDays(to - now))
+  const days = useClockValue((now) => formatCountdownDays(to - now), daysChange(to))
   if (days === 'Expired') return <span className="countdown">{days}</span>
   // A timer, which screen readers do not announce as it ticks (it is no live region): read when the holder gets to it.
   return (

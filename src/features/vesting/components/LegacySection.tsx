@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../../domain/format'
 import type { VestingActions } from '../actions'
-import { useClockValue } from '../clock'
+import { reaching, useClockValue } from '../clock'
 import { ActionButton } from './ActionButton'
 
 type Props = {
@@ -14,7 +14,7 @@ type Props = {
 /** Leftovers from earlier vesting platforms, paid in full by the legacy contract. */
 export function LegacySection({ amount, claimStart, format, actions, disabledReason }: Props) {
   const pending = actions.pending === 'legacyClaim'
-  const notYet = useClockValue((now) => now < claimStart)
+  const notYet = useClockValue((now) => now < claimStart, reaching(claimStart))
   const label = `Claim ${format(amount)}`
   return (
     <section className="panel legacy" aria-labelledby="legacy-title">

@@ -4,7 +4,7 @@ import { useAccount, useConfig } from 'wagmi'
 import type { Deployment } from '../../../config/knownDeployment'
 import { formatTokenAmount } from '../../../domain/format'
 import { hasPosition } from '../../../domain/position'
-import { phaseAt } from '../../../domain/schedule'
+import { phaseAt, phaseStarts } from '../../../domain/schedule'
 import { CopyButton } from '../../../lib/CopyButton'
 import { positionShown } from '../../../lib/positionShown'
 import { useOnline } from '../../../lib/useOnline'
@@ -13,7 +13,7 @@ import { LocalAccountPicker } from '../../../wallet/LocalAccountPicker'
 import { useReadOnlySafe } from '../../../wallet/safeApp'
 import { useWalletToOpen } from '../../../wallet/useWalletToOpen'
 import { useVestingActions } from '../actions'
-import { useClockValue } from '../clock'
+import { reachingAny, useClockValue } from '../clock'
 import type { Holdings, useHoldings } from '../reads'
 import { ClaimAllSection } from './ClaimAllSection'
 import { ClaimBurnPanel } from './ClaimBurnPanel'
@@ -50,7 +50,7 @@ export default function PositionPanels({
   const { position, legacyAmount, totalBurned, symbol, decimals } = holdings
   const format = (value: bigint) => `${formatTokenAmount(value, decimals)} ${symbol}`
   // Re-renders the position when the phase changes, not on every tick.
-  const phase = useClockValue((now) => phaseAt(deployment.schedule, now))
+  const phase = useClockValue((now) => phaseAt(deployment.schedule, now), reachingAny(phaseStarts(deployment.schedule)))
   useEffect(() => positionShown.set(true), [])
   const readOnlySafe = useReadOnlySafe()
   const walletToOpen = useWalletToOpen()

@@ -5,7 +5,7 @@ import type { Position } from '../../../domain/position'
 import type { Schedule } from '../../../domain/schedule'
 import { axisPosition, type ClaimAndBurnRecord, timelineFacts, timelineText } from '../../../domain/timeline'
 import { useHolderHistory } from '../../statement/useHolderHistory'
-import { clockNow, useClockValue } from '../clock'
+import { clockNow, nextMinute, useClockValue } from '../clock'
 
 const WIDTH = 320
 const HEIGHT = 120
@@ -23,7 +23,7 @@ type Props = { holder: Address; schedule: Schedule; position: Position; format: 
 export default function Timeline({ holder, schedule, position, format }: Props) {
   const titleId = useId()
   // The figures move by the second while unlocking; the chart follows once a minute.
-  useClockValue((now) => now / 60n)
+  useClockValue((now) => now / 60n, nextMinute)
   const now = clockNow()
   const { state } = useHolderHistory(holder)
   const records: ClaimAndBurnRecord[] =

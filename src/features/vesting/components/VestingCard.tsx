@@ -8,7 +8,7 @@ import { preloadable } from '../../../lib/preloadable'
 import { WalletButton } from '../../../wallet/WalletKit'
 import { SavedAddresses, WatchForm } from '../../watch/WatchForm'
 import { type Busy, busySentence, useBusyRetry } from '../busy'
-import { useClockCorrected, useClockValue } from '../clock'
+import { reaching, useClockCorrected, useClockValue } from '../clock'
 import { type Holder, useHolder } from '../holder'
 import { isContractMissing, type useHoldings, usePositionReads } from '../reads'
 import { WatchOnlyContext } from './ActionButton'
@@ -63,7 +63,7 @@ export function VestingCard() {
 /** The note under the title, following the phase: before the window closes, and after. */
 function ClaimNote({ claimEnd }: { claimEnd: bigint }) {
   // The wording changes once, when the window closes: any moment on the same side of claimEnd gives the same note.
-  const closed = useClockValue((now) => now >= claimEnd)
+  const closed = useClockValue((now) => now >= claimEnd, reaching(claimEnd))
   const note = claimWindowNote({ claimEnd }, closed ? claimEnd : claimEnd - 1n)
   return (
     <p className="note">
