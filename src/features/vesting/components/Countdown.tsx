@@ -7,8 +7,8 @@ import { daysChange, useClockTexts, useClockValue } from '../clock'
  * One listener of the page clock writes each two-digit part into a box of its own, fixed at two digits wide and one
  * line high and contained, so that a tick lays out and paints that box alone, not the panel around it. React renders
  * again only when the days change. The clock part reads left to right whatever the page's direction and never breaks;
- * in a narrow column the days take a line of their own. (A compositor layer of its own for the clock was measured: it did
- * not lower the idle cost, so the page keeps one layer fewer.)
+ * in a narrow column the days take a line of their own. (A compositor layer of its own for the clock was measured: it
+ * did not lower the idle cost, so the page keeps one layer fewer.)
  *
  * It is not a compositor animation (columns of digits moved by CSS steps): while any animation runs, the compositor
  * and the GPU process draw every frame, about eight times the CPU of one text change a second.
