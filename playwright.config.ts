@@ -26,6 +26,8 @@ const HARNESS = '**/infra.spec.ts'
 const WALLETCONNECT = '**/walletconnect*.spec.ts'
 /** The portal as a Safe App inside Safe{Wallet}, a desktop web app. */
 const SAFE = '**/safe.spec.ts'
+/** The portal in the holder's language: journeys on a phone, where most holders read it. */
+const LANGUAGE = '**/i18n.spec.ts'
 
 // E2E_SKIP_BUILD=1 reuses the last build for quick local iterations.
 const serve = (dir: string, port: number) =>
@@ -58,7 +60,7 @@ export default defineConfig<E2EOptions & Partial<Pick<WalletConnectFixtures, 'wa
     { name: 'phone', testIgnore: [HARNESS, WALLETCONNECT, SAFE], use: { ...viewports.phone, formFactor: 'phone' } },
     {
       name: 'desktop',
-      testIgnore: [HARNESS, WALLETCONNECT],
+      testIgnore: [HARNESS, WALLETCONNECT, LANGUAGE],
       use: { ...viewports.desktop, formFactor: 'desktop' },
     },
     // The fixtures' own checks in a browser need one run, not one per form factor.

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { deploymentFacts } from './src/config/build/deploymentFacts.ts'
+import { linguiPlugins } from './src/i18n/build/macros.ts'
 import { appShell, ONLINE_ONLY_MODULES } from './src/pwa/build/appShell.ts'
 import { buildDigest } from './src/pwa/build/buildDigest.ts'
 import { contentSecurityPolicyMeta } from './src/pwa/build/contentSecurityPolicy.ts'
@@ -24,6 +25,7 @@ const shell = appShell({
 
 export default defineConfig(({ mode }) => ({
   plugins: [
+    ...linguiPlugins(),
     react(),
     eagerCompileEntry(),
     deploymentFacts(loadEnv(mode, process.cwd(), 'VITE_')),
@@ -67,6 +69,8 @@ export default defineConfig(({ mode }) => ({
         manifestTransforms: [shell.manifestTransform],
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
+        // Static routes that keep the worker out of every request it would only pass on (see public/sw-routes.js).
+        importScripts: ['sw-routes.js'],
         // The first worker controls the page at once, so the chunks a first visit loads are cached at runtime.
         clientsClaim: true,
         runtimeCaching: [

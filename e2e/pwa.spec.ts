@@ -9,6 +9,7 @@ import type { AppServer } from '../testing/appServer'
 import { chromiumArgs, chromiumPath, rpcUrl } from '../testing/env'
 import { expectedShell, fileSize, pngSize, precacheManifest } from '../testing/shell'
 import { accounts, type Holder, nai, percent } from './fixtures/index'
+import { tr } from './fixtures/messages'
 import { readsVesting, rpcMethods } from './fixtures/rpcRequests'
 import { expect, test, waitForServiceWorker } from './pwa/fixtures'
 
@@ -102,11 +103,20 @@ test.describe('service worker and manifest', () => {
     const shell = expectedShell(builds.current, publicDir, sourceDir)
     const manifest = precacheManifest(builds.current)
     expect(new Set(manifest.keys())).toEqual(shell.urls)
-    // Wallet SDKs (MetaMask, WalletConnect, Coinbase), the phone's WalletConnect sheet, RainbowKit's locales and images
-    // are left to runtime caching.
+    // Wallet SDKs (MetaMask, WalletConnect, Coinbase), the phone's WalletConnect sheet, RainbowKit with its styles,
+    // locales and images, and every language's catalog but English's are left to runtime caching.
     const runtimeOnly = shell.runtimeOnly.map((file) => file.replace(/^assets\//, ''))
     expect(runtimeOnly).toEqual(expect.arrayContaining([expect.stringMatching(/^metamask-sdk-/)]))
     expect(runtimeOnly).toEqual(expect.arrayContaining([expect.stringMatching(/^PhoneConnectSheet-/)]))
+    for (const chunk of [
+      'rainbowKit-[\\w-]{8}\\.js',
+      'rainbowKit-[\\w-]{8}\\.css',
+      'de-[\\w-]{8}\\.js',
+      'ar-[\\w-]{8}\\.js',
+    ]) {
+      expect(runtimeOnly).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${chunk}$`))]))
+    }
+    expect([...manifest.keys()]).toEqual(expect.arrayContaining([expect.stringMatching(/^assets\/en-[\w-]{8}\.js$/)]))
     for (const locale of ['de_DE', 'fr_FR', 'ja_JP', 'zh_CN']) {
       expect(runtimeOnly).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${locale}-`))]))
     }
@@ -265,6 +275,39 @@ test.describe('runtime caching', () => {
   })
 })
 
+test.describe('static routes', () => {
+  test('RPC calls go straight to the network: the worker never handles them, even while a write is followed', async ({
+    page,
+    context,
+    app,
+    chain,
+    wallet,
+  }) => {
+    await chain.addHolder(alice)
+    wallet.setAccount(accounts.alice)
+    await openWithPosition(page, app)
+    const [worker] = context.serviceWorkers()
+    if (!worker) throw new Error('The page has no service worker.')
+    // Every request the browser hands to the worker from now on, as its own fetch handlers see them.
+    await worker.evaluate(() => {
+      const seen: string[] = []
+      Object.assign(self, { seen })
+      self.addEventListener('fetch', (event) => seen.push((event as Event & { request: Request }).request.url))
+    })
+    let rpcCalls = 0
+    page.on('request', (request) => {
+      if (request.url().startsWith(rpcUrl)) rpcCalls++
+    })
+
+    // A write and its confirmation: the page reads the chain many times over.
+    await page.getByRole('button', { name: 'Claim 50 NAI' }).click()
+    await expect(page.getByText('Your legacy tokens have been claimed.')).toBeVisible()
+    expect(rpcCalls).toBeGreaterThanOrEqual(3)
+    const seen = await worker.evaluate(() => (self as unknown as { seen: string[] }).seen)
+    expect(seen.filter((url) => url.startsWith(rpcUrl))).toEqual([])
+  })
+})
+
 test.describe('install', () => {
   test('"Install app" once a position is on screen, where the browser offers installing; it opens the browser\'s install prompt', async ({
     playwright,
@@ -404,6 +447,47 @@ test.describe('install', () => {
       await expect(amountOf(page)).toBeVisible()
       await expect(page.getByRole('complementary', { name: 'Add to Home Screen' })).toHaveCount(0)
     })
+  })
+})
+
+test.describe('offline, in the holder’s language', () => {
+  test.use({ locale: 'de-DE' })
+
+  test('a German holder’s page opens offline in German: its catalog was cached on the first visit', async ({
+    page,
+    context,
+    app,
+    chain,
+    wallet,
+  }) => {
+    await chain.addHolder(alice)
+    wallet.setAccount(accounts.alice)
+    // A first visit: the catalog loads before the worker controls the page.
+    await page.goto(app.url)
+    await waitForServiceWorker(page)
+    await page
+      .getByRole('button', { name: tr('de', 'Connect Wallet') })
+      .first()
+      .click()
+    await page.getByRole('button', { name: /E2E Wallet/ }).click()
+    const amount = page.getByText('1.234,5 NAI', { exact: true })
+    await expect(amount).toBeVisible()
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key)?.includes('claimByOwner') ?? false, CACHE_KEY))
+      .toBe(true)
+    // German's catalog is not precached: it is in the runtime cache once the worker took control.
+    await expect
+      .poll(async () =>
+        (await cachedEntries(page))['lazy-chunks']?.some(({ url }) => /\/assets\/de-[\w-]{8}\.js$/.test(url)),
+      )
+      .toBe(true)
+
+    await goOffline(context, app)
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    await expect(page.getByRole('heading', { name: tr('de', 'Vesting Tokens') })).toBeVisible()
+    await expect(amount).toBeVisible()
+    await expect(page.getByRole('region', { name: tr('de', 'Claim and Burn Now'), exact: true })).toBeVisible()
   })
 })
 

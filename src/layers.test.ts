@@ -4,12 +4,14 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The layers of src point one way — `domain` ← `config`, `generated` ← `lib` ← `wallet` ← `features` ← `pwa`, `layout`
- * ← `main` — and no module imports itself back through others, so each layer can change without the ones below it.
+ * The layers of src point one way — `domain` ← `i18n` ← `config`, `generated` ← `lib` ← `wallet` ← `features` ←
+ * `pwa`, `layout` ← `main` — and no module imports itself back through others, so each layer can change without the
+ * ones below it.
  * The pure core (`domain`) stands at the bottom: the scripts, the tests and the benches import it too.
  */
 const RANK: Record<string, number> = {
   domain: 0,
+  i18n: 0.5,
   config: 1,
   generated: 1,
   lib: 2,

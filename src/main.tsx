@@ -1,5 +1,6 @@
 import './lib/storageGuard'
 import './styles.css'
+import { I18nProvider } from '@lingui/react'
 import { type ReactNode, StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { type Address, getAddress } from 'viem'
@@ -7,6 +8,7 @@ import { ConfigErrorPage } from './config/ConfigErrorPage'
 import { type AppConfig, parseConfig } from './config/env'
 import { preloadPositionPanels, VestingCard } from './features/vesting/components/VestingCard'
 import { prefetchHoldings } from './features/vesting/reads'
+import { activateLocale, i18n, initialLocale } from './i18n/i18n'
 import { Layout } from './layout/Layout'
 import { startQueryClient } from './lib/queryClient'
 import { PwaControls } from './pwa/PwaControls'
@@ -73,13 +75,17 @@ const render = () =>
   startTransition(() =>
     app.render(
       <StrictMode>
-        {page}
-        <PwaControls />
-        <ShellTakenOver done={tookOver} />
+        <I18nProvider i18n={i18n}>
+          {page}
+          <PwaControls />
+          <ShellTakenOver done={tookOver} />
+        </I18nProvider>
       </StrictMode>,
     ),
   )
+// The holder's language is loaded while the first figures travel; English is in the app itself.
+const language = activateLocale(initialLocale())
 if (firstFigures) {
   const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_FIGURES_WAIT_MS))
-  void Promise.race([firstFigures, waited]).then(render)
-} else render()
+  void Promise.all([language, Promise.race([firstFigures, waited])]).then(render)
+} else void language.then(render)

@@ -18,17 +18,18 @@ function staticImports(dist: string, file: string): string[] {
   )
 }
 
-/**
- * Modules the app's source loads lazily: `import('./rainbowKit')` names the chunk `assets/rainbowKit-<hash>.js`. Those
- * that need the network anyway (the phone's WalletConnect sheet) are left to runtime caching.
- */
 /** The online-only modules' names, as their chunks (and styles) are named. */
 const onlineOnly = ONLINE_ONLY_MODULES.map((path) => path.replace(/^.*\//, '').replace(/\.tsx?$/, ''))
 
+/**
+ * Modules the app's source loads lazily: `import('./Timeline')` names the chunk `assets/Timeline-<hash>.js`. Those
+ * that need the network anyway (the phone's WalletConnect sheet, RainbowKit) are left to runtime caching, and so is a
+ * package's module the app loads lazily (`viem/ens`: a name's lookup needs the network).
+ */
 function lazyAppModules(sourceDir: string): string[] {
   return filesUnder(sourceDir)
     .filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path) && !path.startsWith('pwa/build/'))
-    .flatMap((path) => [...readFileSync(join(sourceDir, path), 'utf8').matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)])
+    .flatMap((path) => [...readFileSync(join(sourceDir, path), 'utf8').matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g)])
     .flatMap(([, specifier]) => (specifier ? [specifier.replace(/^.*\//, '').replace(/\.tsx?$/, '')] : []))
     .filter((name) => !onlineOnly.includes(name))
 }
@@ -43,14 +44,16 @@ export type ShellExpectation = {
 /**
  * What the app shell of the build in `dist` is, worked out from the build's own files rather than from the plugin
  * that selects it: the HTML and manifest, the static files from `public/`, the styles, the classic scripts and the
- * entry chunk of `index.html`, the chunks the app's source loads lazily, and every chunk those import statically.
+ * entry chunk of `index.html`, the chunks the app's source loads lazily, English's catalog, and every chunk those
+ * import statically.
  */
 export function expectedShell(dist: string, publicDir: string, sourceDir: string): ShellExpectation {
   const built = filesUnder(dist)
   const html = readFileSync(join(dist, 'index.html'), 'utf8')
   const entry = appEntryOf(html)?.replace(/^\//, '')
   if (!entry) throw new Error(`${dist}/index.html has no entry script.`)
-  const lazy = lazyAppModules(sourceDir).map((name) => {
+  // English's catalog, the language every other falls back to (`en-<hash>.js`; the other locales are runtime-cached).
+  const lazy = [...lazyAppModules(sourceDir), 'en'].map((name) => {
     const matches = built.filter((file) => new RegExp(`^assets/${name}-[\\w-]{8}\\.js$`).test(file))
     if (matches.length !== 1) throw new Error(`Expected one chunk for the lazy module "${name}", found ${matches}.`)
     return matches[0] as string
@@ -70,8 +73,9 @@ export function expectedShell(dist: string, publicDir: string, sourceDir: string
     'index.html',
     ...classic,
     'manifest.webmanifest',
-    // Safe{Wallet} reads `manifest.json` to list the portal as a Safe App: the page does not load it.
-    ...filesUnder(publicDir).filter((file) => file !== 'manifest.json'),
+    // Safe{Wallet} reads `manifest.json` to list the portal as a Safe App: the page does not load it. The worker
+    // imports `sw-routes.js` itself: the browser stores it with the worker's own script.
+    ...filesUnder(publicDir).filter((file) => file !== 'manifest.json' && file !== 'sw-routes.js'),
     // Every style but an online-only module's own, which loads with it.
     ...built.filter(
       (file) =>
@@ -81,7 +85,8 @@ export function expectedShell(dist: string, publicDir: string, sourceDir: string
     ),
     ...js,
   ])
-  const runtimeOnly = built.filter((file) => file.startsWith('assets/') && file.endsWith('.js') && !js.has(file))
+  // Scripts and styles left to runtime caching (an online-only module's styles load with it).
+  const runtimeOnly = built.filter((file) => file.startsWith('assets/') && /\.(js|css)$/.test(file) && !urls.has(file))
   return { urls, runtimeOnly }
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { WithI18n } from '../i18n/testing'
 import { ConfigErrorPage } from './ConfigErrorPage'
 import { type ConfigError, parseConfig } from './env'
 
@@ -30,7 +31,9 @@ afterEach(cleanup)
 
 describe('ConfigErrorPage', () => {
   it('names a missing contract address and says what to set', () => {
-    render(<ConfigErrorPage errors={errorsOf({ ...goodEnv, VITE_VESTING_ADDRESS: undefined })} />)
+    render(<ConfigErrorPage errors={errorsOf({ ...goodEnv, VITE_VESTING_ADDRESS: undefined })} />, {
+      wrapper: WithI18n,
+    })
 
     const page = screen.getByRole('alert')
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Configuration error')
@@ -47,7 +50,7 @@ describe('ConfigErrorPage', () => {
   })
 
   it('names an unknown chain and lists the supported ones', () => {
-    render(<ConfigErrorPage errors={errorsOf({ ...goodEnv, VITE_CHAIN_ID: '5' })} />)
+    render(<ConfigErrorPage errors={errorsOf({ ...goodEnv, VITE_CHAIN_ID: '5' })} />, { wrapper: WithI18n })
 
     expect(listed()).toEqual({
       lines: [
@@ -63,6 +66,7 @@ describe('ConfigErrorPage', () => {
       <ConfigErrorPage
         errors={errorsOf({ VITE_CHAIN_ID: 'avalanche', VITE_VESTING_ADDRESS: '0x1234', VITE_LEGACY_ADDRESS: '' })}
       />,
+      { wrapper: WithI18n },
     )
 
     expect(listed()).toEqual({

@@ -5,6 +5,7 @@ import {
   formatCountdownDays,
   formatDateTime,
   formatTokenAmount,
+  setDisplayLocale,
   shortenAddress,
   truncateName,
 } from './format'
@@ -37,6 +38,29 @@ describe('formatTokenAmount', () => {
     ['1 unit at 0 decimals', 1n, 0, '1'],
   ])('%s → %s', (_, value, decimals, expected) => {
     expect(formatTokenAmount(value, decimals)).toBe(expected)
+  })
+
+  it.each<[string, bigint, string]>([
+    ['de', 1234567899n * 10n ** 15n, '1.234.567,89'],
+    ['de', E16 - 1n, '<0,01'],
+    ['fr', 1234567899n * 10n ** 15n, '1\u202f234\u202f567,89'],
+    ['hi', 1234567899n * 10n ** 15n, '12,34,567.89'],
+    // Latin digits, in Arabic too: the amount reads as the wallet and the explorer show it.
+    ['ar', 1234567899n * 10n ** 15n, '1,234,567.89'],
+    ['ja', 15n * 10n ** 17n, '1.5'],
+  ])('in %s, %s wei reads %s', (locale, value, expected) => {
+    expect(formatTokenAmount(value, 18, locale)).toBe(expected)
+  })
+
+  it('follows the page language set for display', () => {
+    setDisplayLocale('de')
+    try {
+      expect(formatTokenAmount(1234n * E18 + E18 / 2n, 18)).toBe('1.234,5')
+      expect(formatDateTime(1731524400n, undefined, 'UTC')).toBe('13. Nov. 2024, 19:00 UTC')
+    } finally {
+      setDisplayLocale('en')
+    }
+    expect(formatTokenAmount(1234n * E18 + E18 / 2n, 18)).toBe('1,234.5')
   })
 
   it('rejects a negative amount and impossible decimals', () => {

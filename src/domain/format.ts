@@ -1,18 +1,41 @@
 const SECONDS_PER_DAY = 86_400n
 
-/** Groups the digits of a non-negative integer string in threes: "1234567" → "1,234,567". */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+/** The locale figures and dates are shown in when a call names none: the page's language sets it. */
+let displayLocale = 'en'
+
+/** Shows every later amount and date in `locale`'s way (separators, grouping, date order, month names). */
+export function setDisplayLocale(locale: string): void {
+  displayLocale = locale
+}
+
+/** Number formats by locale: a whole-number format with the locale's grouping, and its decimal separator. */
+const numberFormats = new Map<string, { whole: Intl.NumberFormat; decimal: string }>()
+
+function numberFormatOf(locale: string) {
+  let format = numberFormats.get(locale)
+  if (!format) {
+    // Latin digits in every language: an amount reads the same as in the wallet and on an explorer.
+    const whole = new Intl.NumberFormat(locale, { numberingSystem: 'latn', maximumFractionDigits: 0 })
+    const decimal =
+      new Intl.NumberFormat(locale, { numberingSystem: 'latn' })
+        .formatToParts(1.5)
+        .find((part) => part.type === 'decimal')?.value ?? '.'
+    format = { whole, decimal }
+    numberFormats.set(locale, format)
+  }
+  return format
 }
 
 /**
- * A token amount for display: at most 2 decimals, rounded down, trailing zeros trimmed, thousands grouped with ",".
- * A non-zero amount below 0.01 reads "<0.01" so that it never looks like nothing.
+ * A token amount for display: at most 2 decimals, rounded down, trailing zeros trimmed, digits grouped and separated
+ * the locale's way ("1,234.5" in English, "1.234,5" in German). A non-zero amount below 0.01 reads "<0.01" (with the
+ * locale's separator) so that it never looks like nothing.
  * @param value In the token's smallest unit; never negative.
  * @param decimals The token's decimals (18 for NAI).
+ * @param locale The page's language by default.
  * @throws RangeError for a negative value or decimals that are not a whole number ≥ 0.
  */
-export function formatTokenAmount(value: bigint, decimals: number): string {
+export function formatTokenAmount(value: bigint, decimals: number, locale = displayLocale): string {
   if (value < 0n) throw new RangeError(`A token amount cannot be negative, got ${value}.`)
   if (!Number.isInteger(decimals) || decimals < 0) {
     throw new RangeError(`Token decimals must be a whole number of at least 0, got ${decimals}.`)
@@ -22,9 +45,11 @@ export function formatTokenAmount(value: bigint, decimals: number): string {
   const fraction = value % unit
   // Hundredths of a token, rounded down.
   const hundredths = decimals >= 2 ? fraction / 10n ** BigInt(decimals - 2) : fraction * 10n ** BigInt(2 - decimals)
-  if (value > 0n && whole === 0n && hundredths === 0n) return '<0.01'
+  const format = numberFormatOf(locale)
+  if (value > 0n && whole === 0n && hundredths === 0n) return `<0${format.decimal}01`
   const decimalsText = hundredths.toString().padStart(2, '0').replace(/0+$/, '')
-  return decimalsText ? `${groupThousands(whole.toString())}.${decimalsText}` : groupThousands(whole.toString())
+  const wholeText = format.whole.format(whole)
+  return decimalsText ? `${wholeText}${format.decimal}${decimalsText}` : wholeText
 }
 
 const twoDigits = (value: bigint) => value.toString().padStart(2, '0')
@@ -61,11 +86,11 @@ export function formatCountdown(secondsLeft: bigint): string {
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
 
 /**
- * A moment as date and time with its time zone, e.g. "Nov 13, 2024, 7:00 PM UTC". Without `locale`/`timeZone`
- * the user's own are used.
+ * A moment as date and time with its time zone, e.g. "Nov 13, 2024, 7:00 PM UTC". Without `locale` the page's
+ * language is used, without `timeZone` the holder's own.
  */
-export function formatDateTime(epochSeconds: bigint, locale?: string, timeZone?: string): string {
-  const key = `${locale ?? ''}|${timeZone ?? ''}`
+export function formatDateTime(epochSeconds: bigint, locale = displayLocale, timeZone?: string): string {
+  const key = `${locale}|${timeZone ?? ''}`
   let format = dateTimeFormats.get(key)
   if (!format) {
     format = new Intl.DateTimeFormat(locale, {

@@ -6,7 +6,8 @@ export type ClaimWindowNote = { lead: string; date: bigint; tail: string }
 /**
  * What the note under the title says at `now`: until the claim window closes, the choice to make before its end;
  * from then on, that it closed on that date and what happened to the tokens nobody touched. Pure, so that the same
- * words can be written into the page ahead of any script.
+ * words can be written into the page ahead of any script. English only (no messages are loaded yet): the app's
+ * translated note, in VestingCard's ClaimNote, keeps the same English words.
  */
 export function claimWindowNote(schedule: Pick<Schedule, 'claimEnd'>, now: bigint): ClaimWindowNote {
   if (now < schedule.claimEnd) {
@@ -23,7 +24,7 @@ export function claimWindowNote(schedule: Pick<Schedule, 'claimEnd'>, now: bigin
   }
 }
 
-/** What the card says to a visitor with no wallet connected and no address to show. */
+/** What the card says to a visitor with no wallet connected and no address to show (the prerendered page's English). */
 export const CONNECT_PROMPT = 'Connect your wallet to see your vesting position.'
 
 /** The note as plain text, with the date written by `formatDate`. */

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { claimableAmount, type Position, vestedAmount } from './position'
 import { type Phase, phaseAt, type Schedule } from './schedule'
 
@@ -43,12 +44,40 @@ export function timelineFacts(
 
 type Formatters = { date: (epochSeconds: bigint) => string; amount: (value: bigint) => string }
 
-const WINDOW_STATE: Record<Phase, string> = {
-  before: 'opens',
-  claim: 'open now',
-  locked: 'closed',
-  unlocking: 'closed',
-  ended: 'closed',
+/** The claim window's line: one whole sentence for each state of the window, so that a translation can word each. */
+function windowLine(phase: Phase, start: string, end: string): string {
+  switch (phase) {
+    case 'before':
+      return t({
+        message: `Claim window (opens): ${start} to ${end}.`,
+        comment: 'Timeline: the window in which tokens can be claimed (taken now, with a burn) has not opened yet',
+      })
+    case 'claim':
+      return t({
+        message: `Claim window (open now): ${start} to ${end}.`,
+        comment: 'Timeline: the window in which tokens can be claimed (taken now, with a burn) is open',
+      })
+    default:
+      return t({
+        message: `Claim window (closed): ${start} to ${end}.`,
+        comment: 'Timeline: the window in which tokens can be claimed (taken now, with a burn) has closed',
+      })
+  }
+}
+
+/** The lock's line: the stretch in which the tokens left in the position can be neither claimed nor unlocked. */
+function lockLine(phase: Phase, start: string, end: string): string {
+  return phase === 'locked'
+    ? t({ message: `Lock: ${start} to ${end} (now).`, comment: 'Timeline: the stretch in which the tokens are locked' })
+    : t({ message: `Lock: ${start} to ${end}.`, comment: 'Timeline: the stretch in which the tokens are locked' })
+}
+
+/** The linear unlock's line: the stretch in which the tokens become claimable a little at a time. */
+function unlockLine(phase: Phase, start: string, end: string): string {
+  const comment = 'Timeline: the stretch in which the locked tokens unlock (become claimable) a little at a time'
+  if (phase === 'unlocking') return t({ message: `Linear unlock: ${start} to ${end} (now).`, comment })
+  if (phase === 'ended') return t({ message: `Linear unlock: ${start} to ${end} (complete).`, comment })
+  return t({ message: `Linear unlock: ${start} to ${end}.`, comment })
 }
 
 /**
@@ -57,30 +86,48 @@ const WINDOW_STATE: Record<Phase, string> = {
  */
 export function timelineText(facts: TimelineFacts, { date, amount }: Formatters): string[] {
   const { schedule, phase } = facts
+  const claimStart = date(schedule.claimStart)
+  const claimEnd = date(schedule.claimEnd)
+  const unlockStart = date(schedule.unlockStart)
+  const unlockEnd = date(schedule.unlockEnd)
+  const now = date(facts.now)
   const lines = [
-    `Claim window (${WINDOW_STATE[phase]}): ${date(schedule.claimStart)} to ${date(schedule.claimEnd)}.`,
-    `Lock: ${date(schedule.claimEnd)} to ${date(schedule.unlockStart)}${phase === 'locked' ? ' (now)' : ''}.`,
-    `Linear unlock: ${date(schedule.unlockStart)} to ${date(schedule.unlockEnd)}${
-      phase === 'unlocking' ? ' (now)' : phase === 'ended' ? ' (complete)' : ''
-    }.`,
-    `You are here: ${date(facts.now)}.`,
+    windowLine(phase, claimStart, claimEnd),
+    lockLine(phase, claimEnd, unlockStart),
+    unlockLine(phase, unlockStart, unlockEnd),
+    t({ message: `You are here: ${now}.`, comment: 'Timeline: the present moment on the schedule' }),
   ]
+  const total = amount(facts.total)
   if (facts.emptied && facts.total === 0n) {
-    lines.push('Your whole position has been claimed: nothing is left to unlock.')
+    lines.push(t`Your whole position has been claimed: nothing is left to unlock.`)
   } else if (facts.emptied) {
-    lines.push(`All ${amount(facts.total)} have unlocked and been claimed.`)
+    lines.push(t`All ${total} have unlocked and been claimed.`)
   } else if (phase === 'before' || phase === 'claim') {
     lines.push(
-      `${amount(facts.total)} in your position. Whatever is left when the claim window closes stays locked until ${date(schedule.unlockStart)}.`,
+      t`${total} in your position. Whatever is left when the claim window closes stays locked until ${unlockStart}.`,
     )
   } else {
+    const unlocked = amount(facts.unlocked)
+    const claimed = amount(facts.claimed)
+    const claimable = amount(facts.claimable)
+    const stillLocked = amount(facts.stillLocked)
     lines.push(
-      `Unlocked: ${amount(facts.unlocked)} of ${amount(facts.total)}. Counted as claimed: ${amount(facts.claimed)}. Claimable: ${amount(facts.claimable)}. Still locked: ${amount(facts.stillLocked)}.`,
+      t({
+        message: `Unlocked: ${unlocked} of ${total}. Counted as claimed: ${claimed}. Claimable: ${claimable}. Still locked: ${stillLocked}.`,
+        comment: 'Timeline: amounts of tokens. "Claimable": unlocked and not yet taken',
+      }),
     )
   }
   for (const record of facts.claimsAndBurns) {
+    const when = date(record.at)
+    const claimed = amount(record.amount)
+    const received = amount(record.received)
+    const burned = amount(record.burned)
     lines.push(
-      `Claimed and burned on ${date(record.at)}: ${amount(record.amount)} claimed, ${amount(record.received)} received, ${amount(record.burned)} burned.`,
+      t({
+        message: `Claimed and burned on ${when}: ${claimed} claimed, ${received} received, ${burned} burned.`,
+        comment: 'Timeline: a claim and burn, in which part of the tokens taken was paid out and the rest destroyed',
+      }),
     )
   }
   return lines

@@ -1,42 +1,54 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { buildInfo } from '../lib/buildInfo'
 import { Sheet } from '../lib/Sheet'
-
-const NOT_RECORDED = 'not recorded in this build'
 
 /**
  * "About this build": what a holder compares with a published release before trusting the page — the version, the
  * commit it was built from and the digest of its scripts and styles, the figures `npm run release` prints.
  */
 export function AboutBuild() {
+  const { t } = useLingui()
   const [open, setOpen] = useState(false)
   const { version, commit, assetsDigest } = buildInfo()
+  const notRecorded = t({
+    message: 'not recorded in this build',
+    comment: 'Shown in place of a commit or a digest the build did not record',
+  })
   return (
     <>
       <button type="button" className="button link subtle" onClick={() => setOpen(true)}>
-        About this build
+        <Trans>About this build</Trans>
       </button>
-      <Sheet open={open} onOpenChange={setOpen} title="About this build">
+      <Sheet open={open} onOpenChange={setOpen} title={t`About this build`}>
         <dl className="about-build">
-          <dt>Version</dt>
+          <dt>
+            <Trans comment="The release's version number">Version</Trans>
+          </dt>
           <dd>{version}</dd>
-          <dt>Commit</dt>
+          <dt>
+            <Trans comment="The git commit the build was made from">Commit</Trans>
+          </dt>
           <dd>
-            <code>{commit ?? NOT_RECORDED}</code>
+            <code>{commit ?? notRecorded}</code>
           </dd>
-          <dt>Assets (SHA-256)</dt>
+          <dt>
+            <Trans comment="The digest of the page's scripts and styles">Assets (SHA-256)</Trans>
+          </dt>
           <dd>
-            <code>{assetsDigest ?? NOT_RECORDED}</code>
+            <code>{assetsDigest ?? notRecorded}</code>
           </dd>
         </dl>
         <p className="hint">
-          Compare these with the release the project published. Building that commit gives the same files byte for byte;
-          the assets figure is the SHA-256 of the <code>sha256sum</code> listing of every file under{' '}
-          <code>assets/</code>.
+          <Trans>
+            Compare these with the release the project published. Building that commit gives the same files byte for
+            byte; the assets figure is the SHA-256 of the <code>sha256sum</code> listing of every file under{' '}
+            <code>assets/</code>.
+          </Trans>
         </p>
         <div className="sheet-actions">
           <button type="button" className="button" onClick={() => setOpen(false)}>
-            Close
+            <Trans>Close</Trans>
           </button>
         </div>
       </Sheet>

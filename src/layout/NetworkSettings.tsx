@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useId, useState } from 'react'
 import { useConfig } from 'wagmi'
 import { Sheet } from '../lib/Sheet'
@@ -10,8 +11,10 @@ import { checkRpcUrl, holderRpcStore } from '../wallet/holderRpc'
  * use it: its figures stay cached meanwhile.
  */
 export function NetworkSettings() {
+  const { t } = useLingui()
   const [open, setOpen] = useState(false)
   const chain = useConfig().chains[0]
+  const chainName = chain.name
   const [store] = useState(() => holderRpcStore(chain.id))
   const current = useStore(store)
   const [text, setText] = useState('')
@@ -36,20 +39,22 @@ export function NetworkSettings() {
   return (
     <>
       <button type="button" className="button link subtle" onClick={() => setOpen(true)}>
-        Network settings
+        <Trans>Network settings</Trans>
       </button>
-      <Sheet open={open} onOpenChange={setOpen} title="Network settings">
+      <Sheet open={open} onOpenChange={setOpen} title={t`Network settings`}>
         <p className="network-current">
           {current ? (
-            <>
-              Reading {chain.name} through your RPC <code>{current}</code> first, then this site's.
-            </>
+            <Trans>
+              Reading {chainName} through your RPC <code>{current}</code> first, then this site's.
+            </Trans>
           ) : (
-            <>Reading {chain.name} through this site's RPC endpoints.</>
+            <Trans>Reading {chainName} through this site's RPC endpoints.</Trans>
           )}
         </p>
         <form className="network-form" onSubmit={(event) => void submit(event)}>
-          <label htmlFor={inputId}>Your own RPC URL</label>
+          <label htmlFor={inputId}>
+            <Trans>Your own RPC URL</Trans>
+          </label>
           <input
             id={inputId}
             type="url"
@@ -66,18 +71,20 @@ export function NetworkSettings() {
               {problem}
             </p>
           )}
-          <p className="hint">Stored on this device only. The page reloads to use it.</p>
+          <p className="hint">
+            <Trans>Stored on this device only. The page reloads to use it.</Trans>
+          </p>
           <div className="sheet-actions">
             <button type="submit" className="button primary" disabled={checking || text.trim() === ''}>
-              {checking ? 'Checking…' : 'Use this RPC'}
+              {checking ? t`Checking…` : t`Use this RPC`}
             </button>
             {current && (
               <button type="button" className="button" onClick={() => use(undefined)}>
-                Use this site's RPCs
+                <Trans>Use this site's RPCs</Trans>
               </button>
             )}
             <button type="button" className="button" onClick={() => setOpen(false)}>
-              Close
+              <Trans>Close</Trans>
             </button>
           </div>
         </form>

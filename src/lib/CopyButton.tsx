@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 
 /**
@@ -5,6 +6,7 @@ import { useEffect, useRef, useState } from 'react'
  * is shown selected instead, for the holder to copy with their device.
  */
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useLingui()
   const [state, setState] = useState<'idle' | 'copied' | 'denied'>('idle')
   const field = useRef<HTMLInputElement>(null)
   useEffect(() => {
@@ -21,11 +23,13 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <span className="copy">
       <button type="button" className="button link" onClick={() => void copy()}>
-        {state === 'copied' ? 'Copied' : label}
+        {state === 'copied'
+          ? t({ message: 'Copied', comment: 'Button after its text was copied to the clipboard' })
+          : label}
       </button>
       {state === 'denied' && (
         <label className="copy-fallback">
-          Copying is not allowed here. The text is selected: copy it with your device.
+          <Trans>Copying is not allowed here. The text is selected: copy it with your device.</Trans>
           <input ref={field} readOnly value={text} onFocus={(event) => event.currentTarget.select()} />
         </label>
       )}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Component, type ReactNode, Suspense } from 'react'
 
 type State = { failed: boolean }
@@ -18,9 +19,11 @@ export class LazyBoundary extends Component<{ loading: ReactNode; children: Reac
     if (!this.state.failed) return <Suspense fallback={this.props.loading}>{this.props.children}</Suspense>
     return (
       <div className="failure" role="alert">
-        <p>This part of the page could not be loaded. Check your connection, then reload the page.</p>
+        <p>
+          <Trans>This part of the page could not be loaded. Check your connection, then reload the page.</Trans>
+        </p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
-          Reload
+          <Trans comment="Button: load the page again">Reload</Trans>
         </button>
       </div>
     )

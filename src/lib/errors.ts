@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import {
   type Abi,
   BaseError,
@@ -10,7 +11,7 @@ import {
   isHex,
 } from 'viem'
 
-/** What the UI does with a failure: stay quiet when the user said no, otherwise show `message`. */
+/** What the UI does with a failure: stay quiet when the user said no, otherwise show `message` (translated). */
 export type ErrorDescription = { kind: 'rejected' } | { kind: 'failed'; message: string }
 
 /** Solidity's own errors: `require(…, "message")` and a panic (overflow, division by zero, …). */
@@ -245,7 +246,8 @@ function shortMessageOf(link: ErrorLink | undefined): string | undefined {
 /**
  * What the holder sees for any failure of a read or a write, never a stack trace: nothing for a rejection in the
  * wallet, the audience's sentence for a contract revert, a sentence of its own for a wrong network, missing gas money
- * or an unreachable RPC, otherwise viem's short message or a generic sentence.
+ * or an unreachable RPC, otherwise viem's short message (in viem's English) or a generic sentence. The portal's own
+ * sentences are in the page's language.
  */
 export function describeError(error: unknown, options: DescribeErrorOptions = {}): ErrorDescription {
   if (isUserRejection(error)) return { kind: 'rejected' }
@@ -257,20 +259,24 @@ export function describeError(error: unknown, options: DescribeErrorOptions = {}
 
   const wrongNetwork = links.find((link) => hasName(link, CHAIN_MISMATCH_ERROR_NAMES))
   if (wrongNetwork) {
-    const chainName = options.chainName ?? expectedChainName(wrongNetwork) ?? 'the network this app uses'
-    return failed(`Your wallet is on another network. Switch to ${chainName} and try again.`)
+    const chainName = options.chainName ?? expectedChainName(wrongNetwork)
+    return failed(
+      chainName === undefined
+        ? t`Your wallet is on another network. Switch to the network this app uses and try again.`
+        : t`Your wallet is on another network. Switch to ${chainName} and try again.`,
+    )
   }
   if (links.some((link) => link.name === 'InsufficientFundsError')) {
-    return failed('Your wallet does not have enough funds to pay the network fee. Add some and try again.')
+    return failed(t`Your wallet does not have enough funds to pay the network fee. Add some and try again.`)
   }
   if (links.some((link) => hasName(link, NETWORK_ERROR_NAMES))) {
-    return failed('The network could not be reached. Check your connection and try again.')
+    return failed(t`The network could not be reached. Check your connection and try again.`)
   }
   if (links.some((link) => link.name === 'ContractFunctionZeroDataError')) {
-    return failed('The contract was not found on this network.')
+    return failed(t`The contract was not found on this network.`)
   }
   if (links.some((link) => link.name === 'ContractFunctionRevertedError')) {
-    return failed('The contract refused the transaction.')
+    return failed(t`The contract refused the transaction.`)
   }
-  return failed(shortMessageOf(links[0]) ?? 'Something went wrong. Please try again.')
+  return failed(shortMessageOf(links[0]) ?? t`Something went wrong. Please try again.`)
 }

@@ -1,5 +1,6 @@
 import { STORED_KEYS } from '../domain/storedKeys'
 import './pwa.css'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { positionShown } from '../lib/positionShown'
 import { useStore } from '../lib/store'
@@ -28,10 +29,13 @@ function UpdateBanner() {
   if (!waiting || pending) return null
   return (
     <div className="pwa-banner" role="status">
-      <span>A new version is available — </span>
-      <button type="button" className="button link" onClick={() => void applyUpdate()}>
-        Reload
-      </button>
+      {/* One message: the notice and the button that acts on it read as one sentence. */}
+      <Trans comment="A notice, then a button that reloads the page into the new version">
+        <span>A new version is available — </span>
+        <button type="button" className="button link" onClick={() => void applyUpdate()}>
+          Reload
+        </button>
+      </Trans>
     </div>
   )
 }
@@ -47,6 +51,7 @@ function dismissedRecently(): boolean {
 
 /** Offered once the page has shown a holder's figures, where the browser can install the portal. */
 function InstallBanner() {
+  const { t } = useLingui()
   const offer = useInstallOffer()
   const shown = useStore(positionShown)
   const [dismissed, setDismissed] = useState(dismissedRecently)
@@ -60,24 +65,33 @@ function InstallBanner() {
         setDismissed(true)
       }}
     >
-      Not now
+      <Trans comment="Button: hide the offer to install the app for now">Not now</Trans>
     </button>
   )
   if (offer.kind === 'ios-hint') {
     return (
-      <aside className="pwa-banner" aria-label="Add to Home Screen">
+      <aside
+        className="pwa-banner"
+        aria-label={t({ message: 'Add to Home Screen', comment: "iOS Safari's own name for this action" })}
+      >
         <span>
-          Add the portal to your Home Screen: tap <strong>Share</strong>, then <strong>Add to Home Screen</strong>.
+          <Trans comment="Share, Add to Home Screen: iOS Safari's menu items, named as Safari names them">
+            Add the portal to your Home Screen: tap <strong>Share</strong>, then <strong>Add to Home Screen</strong>.
+          </Trans>
         </span>
         {notNow}
       </aside>
     )
   }
   return (
-    <aside className="pwa-banner" aria-label="Install app">
-      <span>Install the portal for quick access to your position, even offline.</span>
+    <aside className="pwa-banner" aria-label={t`Install app`}>
+      <span>
+        <Trans comment="position: the holder's tokens in the vesting and what they can do with them">
+          Install the portal for quick access to your position, even offline.
+        </Trans>
+      </span>
       <button type="button" className="button" onClick={() => void offer.install()}>
-        Install app
+        <Trans>Install app</Trans>
       </button>
       {notNow}
     </aside>

@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window'
+import { cacheCatalog } from '../i18n/i18n'
 import { createStore, useStore } from '../lib/store'
 
 /** How often an open page looks for a new version, besides when it comes back to the foreground or online. */
@@ -17,6 +18,10 @@ export function registerServiceWorker() {
   const wb = new Workbox('/sw.js', { scope: '/' })
   workbox = wb
   wb.addEventListener('waiting', () => updateWaiting.set(true))
+  // A first visit's catalog came before the worker: asked again through it, so that offline opens speak the language.
+  wb.addEventListener('controlling', (event) => {
+    if (!event.isUpdate) cacheCatalog()
+  })
   // The app works without a worker: a refused or stubbed registration (one that resolves to nothing) only means no
   // offline copy and no update banner, never an error on the page.
   wb.register().catch(() => undefined)

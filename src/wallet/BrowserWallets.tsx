@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { type Connector, useConnectors } from 'wagmi'
 import { connect } from 'wagmi/actions'
@@ -34,6 +35,7 @@ export function useBrowserWallets(): BrowserWallet[] {
 
 /** The browser's own wallets, first, each connected in one tap. */
 export function BrowserWallets({ wallets, config }: { wallets: BrowserWallet[]; config: WagmiConfig }) {
+  const { t } = useLingui()
   const [connecting, setConnecting] = useState<string>()
   const [failure, setFailure] = useState<string>()
   const connectInPlace = ({ connector, name }: BrowserWallet) => {
@@ -44,13 +46,15 @@ export function BrowserWallets({ wallets, config }: { wallets: BrowserWallet[]; 
       (error: unknown) => {
         setConnecting(undefined)
         // A declined request returns to the list quietly, as with every wallet.
-        if (!isUserRejection(error)) setFailure(`${name} could not be connected. Try again.`)
+        if (!isUserRejection(error)) setFailure(t`${name} could not be connected. Try again.`)
       },
     )
   }
   return (
     <div className="phone-sheet-body phone-sheet-injected">
-      <p className="phone-sheet-label">In this browser</p>
+      <p className="phone-sheet-label">
+        <Trans comment="Heading: the wallets built into the browser the page is open in">In this browser</Trans>
+      </p>
       <ul className="phone-wallets">
         {wallets.map((wallet) => (
           <li key={wallet.connector.uid}>
@@ -68,7 +72,7 @@ export function BrowserWallets({ wallets, config }: { wallets: BrowserWallet[]; 
       </ul>
       {connecting !== undefined && (
         <p role="status" className="phone-sheet-hint">
-          Approve the connection in your wallet.
+          <Trans>Approve the connection in your wallet.</Trans>
         </p>
       )}
       {failure && (

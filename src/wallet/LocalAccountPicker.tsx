@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
@@ -13,7 +14,9 @@ export function LocalAccountPicker() {
   if (!provider) return null
   return (
     <label className="account-picker" htmlFor={id}>
-      <span>Test account</span>
+      <span>
+        <Trans comment="Label of the local test wallet's account picker (demo chain only)">Test account</Trans>
+      </span>
       <select id={id} value={address} onChange={(event) => provider.selectAccount(event.target.value as Address)}>
         {ANVIL_ACCOUNTS.map((account, index) => (
           <option key={account} value={account}>

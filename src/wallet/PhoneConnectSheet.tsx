@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import './phoneSheet.css'
 import { useEffect, useState } from 'react'
 import { Drawer } from 'vaul'
@@ -24,6 +25,7 @@ export default function PhoneConnectSheet({
   onClose: () => void
   onMoreWallets: () => void
 }) {
+  const { t } = useLingui()
   const { walletConnectProjectId } = useAppConfig()
   const config = useConfig()
   const { status } = useAccount()
@@ -47,14 +49,19 @@ export default function PhoneConnectSheet({
         <Drawer.Content className="phone-sheet" aria-describedby="phone-sheet-return">
           <div className="phone-sheet-header">
             {view === 'get' && (
-              <button type="button" className="phone-sheet-back" aria-label="Back" onClick={() => setView('connect')}>
+              <button
+                type="button"
+                className="phone-sheet-back"
+                aria-label={t`Back`}
+                onClick={() => setView('connect')}
+              >
                 ‹
               </button>
             )}
             <Drawer.Title className="phone-sheet-title">
-              {view === 'get' ? 'Get a Wallet' : 'Connect a Wallet'}
+              {view === 'get' ? t`Get a Wallet` : t`Connect a Wallet`}
             </Drawer.Title>
-            <Drawer.Close className="phone-sheet-close" aria-label="Close">
+            <Drawer.Close className="phone-sheet-close" aria-label={t`Close`}>
               ×
             </Drawer.Close>
           </div>
@@ -71,10 +78,10 @@ export default function PhoneConnectSheet({
               <InstalledAppHint />
               <div className="phone-sheet-footer">
                 <button type="button" className="phone-sheet-more" onClick={() => setView('get')}>
-                  Get a Wallet
+                  <Trans>Get a Wallet</Trans>
                 </button>
                 <button type="button" className="phone-sheet-more" onClick={moreWallets}>
-                  More wallets
+                  <Trans>More wallets</Trans>
                 </button>
               </div>
             </>
@@ -88,19 +95,29 @@ function NotConfigured() {
   return (
     <div className="phone-sheet-body">
       <p>
-        This deployment has no mobile-wallet connection (WalletConnect) configured, so wallet apps cannot be opened from
-        here.
+        <Trans>
+          This deployment has no mobile-wallet connection (WalletConnect) configured, so wallet apps cannot be opened
+          from here.
+        </Trans>
       </p>
-      <p>What works:</p>
+      <p>
+        <Trans>What works:</Trans>
+      </p>
       <ul>
         <li>
-          Open this page in your wallet app's own browser (MetaMask, Rainbow, Coinbase Wallet and others have one): the
-          wallet connects directly.
+          <Trans>
+            Open this page in your wallet app's own browser (MetaMask, Rainbow, Coinbase Wallet and others have one):
+            the wallet connects directly.
+          </Trans>
         </li>
-        <li>On a computer, connect a browser-extension wallet.</li>
+        <li>
+          <Trans>On a computer, connect a browser-extension wallet.</Trans>
+        </li>
       </ul>
       <p id="phone-sheet-return" className="phone-sheet-hint">
-        "More wallets" lists the wallets this browser can use directly.
+        <Trans comment="Quotes the label of the sheet's More wallets button">
+          "More wallets" lists the wallets this browser can use directly.
+        </Trans>
       </p>
     </div>
   )
@@ -111,9 +128,11 @@ function InstalledAppHint() {
   if (platform() !== 'ios' || !isStandalone()) return null
   return (
     <p className="phone-sheet-hint" role="note">
-      You are using the installed app. It keeps its own storage, apart from Safari: a wallet connected in Safari is not
-      connected here. When your wallet sends you back after approving, you land in Safari — come back to this app from
-      your home screen instead.
+      <Trans>
+        You are using the installed app. It keeps its own storage, apart from Safari: a wallet connected in Safari is
+        not connected here. When your wallet sends you back after approving, you land in Safari — come back to this app
+        from your home screen instead.
+      </Trans>
     </p>
   )
 }

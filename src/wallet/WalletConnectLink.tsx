@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import './walletConnectLink.css'
 import { useState } from 'react'
 import { type Connector, useConfig } from 'wagmi'
@@ -21,9 +22,9 @@ export function WalletConnectLink() {
         <PairingLink config={config} connector={connector} />
       ) : (
         <p>
-          Connecting a Safe, or a wallet that takes a pasted link?{' '}
+          <Trans>Connecting a Safe, or a wallet that takes a pasted link?</Trans>{' '}
           <button type="button" className="button link" onClick={() => setWanted(true)}>
-            Show a WalletConnect link
+            <Trans>Show a WalletConnect link</Trans>
           </button>
         </p>
       )}
@@ -32,22 +33,28 @@ export function WalletConnectLink() {
 }
 
 function PairingLink({ config, connector }: { config: WagmiConfig; connector: Connector }) {
+  const { t } = useLingui()
   const { pairing, state } = usePairing(config, connector, true, () => false)
   if (state.status === 'failed') {
     return (
       <>
         <p role="alert">{state.message}</p>
         <button type="button" className="button link" onClick={() => pairing?.retry()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </>
     )
   }
-  if (state.status !== 'ready') return <p role="status">Preparing a connection link…</p>
+  if (state.status !== 'ready')
+    return (
+      <p role="status">
+        <Trans>Preparing a connection link…</Trans>
+      </p>
+    )
   return (
     <>
       <label htmlFor="walletconnect-link-uri">
-        Connection link, to paste in your Safe's WalletConnect or your wallet
+        <Trans>Connection link, to paste in your Safe's WalletConnect or your wallet</Trans>
       </label>
       <div className="walletconnect-link-row">
         <input
@@ -56,7 +63,7 @@ function PairingLink({ config, connector }: { config: WagmiConfig; connector: Co
           value={state.uri}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <CopyButton text={state.uri} label="Copy link" />
+        <CopyButton text={state.uri} label={t`Copy link`} />
       </div>
     </>
   )

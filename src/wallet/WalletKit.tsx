@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useIsFetching, useIsRestoring } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react'
 import { useAccount } from 'wagmi'
@@ -92,6 +93,7 @@ export function WalletKitBoundary({ children }: { children: ReactNode }) {
  */
 export function WalletButton() {
   const module = useStore(walletKit)
+  const { t } = useLingui()
   const { status, address } = useAccount()
   const [loading, setLoading] = useState(false)
   const slot = useCallback((element: HTMLElement | null) => {
@@ -109,7 +111,7 @@ export function WalletButton() {
   if (walletActive) {
     return (
       <button type="button" className="button connect-button" disabled={!address} onClick={() => void loadWalletKit()}>
-        {address ? shortenAddress(address) : 'Connecting…'}
+        {address ? shortenAddress(address) : t`Connecting…`}
       </button>
     )
   }
@@ -121,7 +123,7 @@ export function WalletButton() {
         disabled={sheetOpen}
         onClick={() => phoneSheetOpen.set(true)}
       >
-        {sheetOpen ? 'Connecting…' : 'Connect Wallet'}
+        {sheetOpen ? t`Connecting…` : t`Connect Wallet`}
       </button>
     )
   }
@@ -135,7 +137,7 @@ export function WalletButton() {
         void openWalletKitModal().catch(() => setLoading(false))
       }}
     >
-      Connect Wallet
+      <Trans>Connect Wallet</Trans>
     </button>
   )
 }

@@ -4,6 +4,8 @@
  * browser that only sets `window.ethereum` announces nothing.
  */
 
+import { t } from '@lingui/core/macro'
+
 /** What a wallet announces of itself through EIP-6963 (the part the sheet shows). */
 export type AnnouncedWallet = { name: string; icon: string; rdns: string }
 
@@ -28,9 +30,11 @@ const FLAG_NAMES: readonly [flag: string, name: string][] = [
 
 /** The name of a `window.ethereum` provider that announces nothing, from its flags; a plain name when none is known. */
 export function nameFromFlags(provider: unknown): string {
-  if (typeof provider !== 'object' || provider === null) return 'Browser wallet'
+  const plainName = () =>
+    t({ message: 'Browser wallet', comment: "The wallet built into the holder's browser, when it gives no name" })
+  if (typeof provider !== 'object' || provider === null) return plainName()
   const flags = provider as Record<string, unknown>
-  return FLAG_NAMES.find(([flag]) => flags[flag] === true)?.[1] ?? 'Browser wallet'
+  return FLAG_NAMES.find(([flag]) => flags[flag] === true)?.[1] ?? plainName()
 }
 
 /** A plain wallet, for a wallet that shows no icon of its own: never a blank square. */

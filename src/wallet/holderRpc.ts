@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { localStorageStore } from '../lib/store'
 
 /**
@@ -34,7 +35,7 @@ export async function checkRpcUrl(
   fetchFn: typeof fetch = fetch,
 ): Promise<RpcCheck> {
   const url = text.trim()
-  if (!isHttpUrl(url)) return { ok: false, message: 'Enter an RPC address starting with https:// (or http://).' }
+  if (!isHttpUrl(url)) return { ok: false, message: t`Enter an RPC address starting with https:// (or http://).` }
   let answer: unknown
   try {
     const response = await fetchFn(url, {
@@ -49,11 +50,11 @@ export async function checkRpcUrl(
   }
   const result = typeof answer === 'object' && answer !== null && 'result' in answer ? answer.result : undefined
   if (typeof result !== 'string' || !/^0x[0-9a-f]+$/i.test(result)) {
-    return { ok: false, message: 'This RPC did not answer. Check the address, or try another one.' }
+    return { ok: false, message: t`This RPC did not answer. Check the address, or try another one.` }
   }
   const answered = Number(BigInt(result))
   if (answered !== chainId) {
-    return { ok: false, message: `This RPC serves chain ${answered}, not ${chainName} (chain ${chainId}).` }
+    return { ok: false, message: t`This RPC serves chain ${answered}, not ${chainName} (chain ${chainId}).` }
   }
   return { ok: true, url }
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Platform } from '../lib/device'
 import { type PhoneWalletApp, walletAppNamed } from './phoneWallets'
 
@@ -41,7 +42,7 @@ export function walletToOpen(
 ): WalletToOpen | undefined {
   if (platform === 'desktop') return undefined
   const app = walletAppNamed(peer.name)
-  const name = app?.name ?? peer.name ?? 'your wallet'
+  const name = app?.name ?? peer.name ?? unnamedWallet()
   const universal = peer.redirect?.universal?.startsWith('https://') ? peer.redirect.universal : undefined
   const base = universal ?? (app && listedBase(app, platform)) ?? peer.redirect?.native
   if (base) return { name, href: request ? requestLink(base, request) : base }
@@ -60,5 +61,11 @@ export function automaticOpen(peer: WalletPeer, platform: Platform): WalletToOpe
   const app = walletAppNamed(peer.name)
   const universal = peer.redirect?.universal ?? (platform === 'ios' ? app?.ios : undefined)
   if (!universal?.startsWith('https://')) return undefined
+  // Kept by WalletConnect's SDK as its deep-link choice, never shown: not translated.
   return { name: app?.name ?? peer.name ?? 'your wallet', href: withoutWc(universal) }
+}
+
+/** A wallet that gave no name of its own, as a sentence names it ("Open your wallet"). */
+function unnamedWallet(): string {
+  return t({ message: 'your wallet', comment: 'A wallet that gave no name, inside a sentence: "Open your wallet"' })
 }

@@ -1,6 +1,6 @@
 import { UserRejectedRequestError } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { PAIRING_TIMING, type PairingSource, startPairing, UNREACHABLE_MESSAGE } from './pairing'
+import { PAIRING_TIMING, type PairingSource, startPairing, unreachableMessage } from './pairing'
 
 /** A connection under the test's control: each `connect()` waits until the test settles it. */
 function fakeSource() {
@@ -57,7 +57,7 @@ describe('startPairing', () => {
     await vi.advanceTimersByTimeAsync(PAIRING_TIMING.timeoutMs - 1)
     expect(pairing.state.get()).toEqual({ status: 'preparing' })
     await vi.advanceTimersByTimeAsync(1)
-    expect(pairing.state.get()).toEqual({ status: 'failed', reason: 'unreachable', message: UNREACHABLE_MESSAGE })
+    expect(pairing.state.get()).toEqual({ status: 'failed', reason: 'unreachable', message: unreachableMessage() })
     // The SDK gives up later with its own error: the message stays.
     attempts[0]?.reject(new Error("Couldn't establish socket connection to the relay server"))
     await vi.advanceTimersByTimeAsync(0)
@@ -75,7 +75,7 @@ describe('startPairing', () => {
     const pairing = startPairing(source)
     await vi.advanceTimersByTimeAsync(50)
     failSocket()
-    expect(pairing.state.get()).toEqual({ status: 'failed', reason: 'unreachable', message: UNREACHABLE_MESSAGE })
+    expect(pairing.state.get()).toEqual({ status: 'failed', reason: 'unreachable', message: unreachableMessage() })
     // The SDK's own retry got through: the wallets are back without a tap.
     const uri = uriExpiringIn('a'.repeat(64), 300)
     showUri(uri)

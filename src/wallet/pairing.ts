@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { isUserRejection } from '../lib/errors'
 import { createStore, type Store } from '../lib/store'
 import { pairingExpiry } from './phoneWallets'
@@ -25,8 +26,10 @@ export type PairingTiming = {
 
 export const PAIRING_TIMING: PairingTiming = { timeoutMs: 8_000, refreshMarginMs: 30_000, now: () => Date.now() }
 
-export const UNREACHABLE_MESSAGE =
-  'Could not reach the WalletConnect relay. Check your internet connection and try again.'
+/** What the holder is told when the relay cannot be reached, in the page's language at the time. */
+export function unreachableMessage(): string {
+  return t`Could not reach the WalletConnect relay. Check your internet connection and try again.`
+}
 
 export type PairingSource = {
   /** Starts a connection; resolves once a wallet approved it. */
@@ -49,13 +52,13 @@ export type Pairing = {
 
 function failure(error: unknown): PairingState {
   if (isUserRejection(error)) {
-    return { status: 'failed', reason: 'declined', message: 'The connection was declined in your wallet.' }
+    return { status: 'failed', reason: 'declined', message: t`The connection was declined in your wallet.` }
   }
   const text = error instanceof Error ? error.message : String(error)
   if (/relay|socket|internet|network/i.test(text)) {
-    return { status: 'failed', reason: 'unreachable', message: UNREACHABLE_MESSAGE }
+    return { status: 'failed', reason: 'unreachable', message: unreachableMessage() }
   }
-  return { status: 'failed', reason: 'error', message: 'The wallet could not be connected. Try again.' }
+  return { status: 'failed', reason: 'error', message: t`The wallet could not be connected. Try again.` }
 }
 
 export function startPairing(source: PairingSource, timing: PairingTiming = PAIRING_TIMING): Pairing {
@@ -90,7 +93,7 @@ export function startPairing(source: PairingSource, timing: PairingTiming = PAIR
   const stopFailures = source.onRelayFailure?.(() => {
     if (closed || state.get().status !== 'preparing') return
     clearTimeout(timeout)
-    state.set({ status: 'failed', reason: 'unreachable', message: UNREACHABLE_MESSAGE })
+    state.set({ status: 'failed', reason: 'unreachable', message: unreachableMessage() })
   })
 
   /** `keepCurrent`: the URI shown stays usable until the new one arrives. */
@@ -101,7 +104,7 @@ export function startPairing(source: PairingSource, timing: PairingTiming = PAIR
     if (!keepCurrent) state.set({ status: 'preparing' })
     timeout = setTimeout(() => {
       if (current === attempt && state.get().status !== 'connected') {
-        state.set({ status: 'failed', reason: 'unreachable', message: UNREACHABLE_MESSAGE })
+        state.set({ status: 'failed', reason: 'unreachable', message: unreachableMessage() })
       }
     }, timing.timeoutMs)
     source.connect().then(

@@ -9,6 +9,8 @@ import {
 import { useEffect } from 'react'
 import { createPortal } from 'react-dom'
 import { useAccount, useAccountEffect } from 'wagmi'
+import { useLocale } from '../i18n/i18n'
+import { localeInfo } from '../i18n/locales'
 import { platform } from '../lib/device'
 import { rememberConnectedWallet } from './connectedWallet'
 import { forgetDeepLinkChoice } from './deepLinkChoice'
@@ -23,8 +25,11 @@ import { registerWalletKit, useButtonSlots } from './walletKitState'
  */
 export function WalletKitLayer() {
   const slots = useButtonSlots()
+  // RainbowKit's modal speaks the page's language, so that it and the portal's own sheets agree.
+  const locale = localeInfo(useLocale()).rainbowKit
   return (
     <RainbowKitProvider
+      locale={locale}
       appInfo={{ appName: APP_NAME, ...(platform() === 'desktop' ? { disclaimer: WalletConnectLink } : {}) }}
       showRecentTransactions
       theme={lightTheme({ accentColor: '#0f766e', borderRadius: 'medium' })}

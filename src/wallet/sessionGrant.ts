@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useEffect, useState } from 'react'
 import { useAccount } from 'wagmi'
 
@@ -24,7 +25,10 @@ export function sessionGrant(provider: unknown): SessionGrant | undefined {
     ...(eip155.accounts ?? []).map((account) => account.split(':').slice(0, 2).join(':')),
   ]
   const chainIds = [...new Set(references.map((chain) => Number(chain.split(':')[1])))].filter(Number.isSafeInteger)
-  return { walletName: session.peer?.metadata?.name?.trim() || 'Your wallet', chainIds }
+  const walletName =
+    session.peer?.metadata?.name?.trim() ||
+    t({ message: 'Your wallet', comment: 'A wallet that gave no name of its own' })
+  return { walletName, chainIds }
 }
 
 /** The connected WalletConnect session's grant, followed as the wallet updates it; `undefined` for other wallets. */

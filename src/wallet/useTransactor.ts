@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Address, Hash } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
@@ -7,7 +8,7 @@ import { logLimitsFor } from '../config/chains'
 import { type ErrorDescription, isWalletRequestExpiry } from '../lib/errors'
 import { lastSeenBlock } from '../lib/readFloors'
 import { awaitOutcome, isNetworkFailure, type LogScope, type Outcome, type OutcomeStatus } from './awaitOutcome'
-import { guardMessage, READ_ONLY_SAFE } from './guard'
+import { guardMessage, readOnlySafeMessage } from './guard'
 import {
   activePendingTransaction,
   clearPendingTransaction,
@@ -127,7 +128,8 @@ export function useTransactor<Id extends string>(options: {
         const client = getClient(config)
         if (!client) {
           clearPendingTransaction(record.hash)
-          fail(`No connection to ${config.chains[0].name} is configured.`)
+          const chainName = config.chains[0].name
+          fail(t`No connection to ${chainName} is configured.`)
           return null
         }
         const followed = await follow(client, record)
@@ -216,7 +218,7 @@ export function useTransactor<Id extends string>(options: {
       const inSafeApp = connector?.type === 'safe'
       // Safe{Wallet} says who may act for whoever is connected there now: asked before each write.
       if (inSafeApp && (await askReadOnlySafe(await connector.getProvider().catch(() => undefined)))) {
-        fail(READ_ONLY_SAFE)
+        fail(readOnlySafeMessage())
         return null
       }
       // A Safe connected over WalletConnect answers the same way, unless an owner alone executed it at once.
@@ -298,7 +300,7 @@ export function useTransactor<Id extends string>(options: {
           : undefined
       const record = await sentRecord(config, facts, sent, viaSafe)
       if (!record) {
-        fail('The Safe answered with a transaction id the portal cannot follow. Check the transaction in your Safe.')
+        fail(t`The Safe answered with a transaction id the portal cannot follow. Check the transaction in your Safe.`)
         return null
       }
       writePendingTransaction(record)

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Schedule } from '../../domain/schedule'
 import { downloadFile } from '../../lib/download'
@@ -13,26 +14,26 @@ export function CalendarButton({ schedule, className = 'button' }: { schedule: S
     (now) => upcomingReminders(schedule, now).length,
     reachingAny(reminderMoments(schedule)),
   )
-  const [failure, setFailure] = useState<string | null>(null)
+  const [failed, setFailed] = useState(false)
   if (upcoming === 0) return null
   const add = async () => {
-    setFailure(null)
+    setFailed(false)
     try {
       const { calendarFile } = await import('./calendar')
       const text = calendarFile(upcomingReminders(schedule, clockNow()), { portalUrl: `${window.location.origin}/` })
       downloadFile('nai-vesting-reminders.ics', 'text/calendar', text)
     } catch {
-      setFailure('The calendar file could not be made. Reload the page and try again.')
+      setFailed(true)
     }
   }
   return (
     <>
       <button type="button" className={className} onClick={() => void add()}>
-        Add to calendar
+        <Trans>Add to calendar</Trans>
       </button>
-      {failure && (
+      {failed && (
         <p className="hint" role="alert">
-          {failure}
+          <Trans>The calendar file could not be made. Reload the page and try again.</Trans>
         </p>
       )}
     </>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { formatDateTime } from '../../domain/format'
 import type { Reminder } from './reminders'
 
@@ -13,6 +14,7 @@ const MAX_LINE_OCTETS = 75
 /**
  * An iCalendar file (RFC 5545) with one event per reminder, at its UTC time (calendars show it in the holder's zone),
  * the local time written in the description, and an alarm a day before. Loaded with the button that asks for it.
+ * Its texts are in the page's language at the moment the file is made.
  */
 export function calendarFile(
   reminders: readonly Reminder[],
@@ -21,10 +23,12 @@ export function calendarFile(
   const host = new URL(portalUrl).host
   const stamp = utc(new Date())
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//nai//nai-vesting-portal//EN', 'CALSCALE:GREGORIAN']
-  lines.push(`X-WR-CALNAME:${text('NAI vesting')}`)
+  const calendarName = t({ message: 'NAI vesting', comment: "The calendar's name, shown in the holder's calendar app" })
+  lines.push(`X-WR-CALNAME:${text(calendarName)}`)
   for (const reminder of reminders) {
     const start = new Date(Number(reminder.at) * 1000)
-    const description = `${reminder.what}\nYour local time: ${formatDateTime(reminder.at, locale, timeZone)}.\n${portalUrl}`
+    const localTime = formatDateTime(reminder.at, locale, timeZone)
+    const description = `${reminder.what}\n${t`Your local time: ${localTime}.`}\n${portalUrl}`
     lines.push(
       'BEGIN:VEVENT',
       `UID:${text(`nai-${reminder.id}-${reminder.at}@${host}`)}`,

@@ -1,6 +1,7 @@
+import { t } from '@lingui/core/macro'
 import type { Schedule } from '../../domain/schedule'
 
-/** One moment of the schedule worth a calendar entry. */
+/** One moment of the schedule worth a calendar entry; its title and description in the page's language. */
 export type Reminder = { id: 'claim-end' | 'unlock-start' | 'unlock-end'; at: bigint; title: string; what: string }
 
 /** The moments a reminder is made for; one drops out of the calendar file as the clock reaches it. */
@@ -17,20 +18,34 @@ export function upcomingReminders(schedule: Schedule, now: bigint): Reminder[] {
     {
       id: 'claim-end',
       at: schedule.claimEnd,
-      title: 'NAI claim window closes',
-      what: 'The NAI claim and burn window closes. Tokens left untouched are then locked automatically for 12 months.',
+      title: t({ message: 'NAI claim window closes', comment: 'Calendar event: the last moment to claim and burn' }),
+      what: t({
+        message:
+          'The NAI claim and burn window closes. Tokens left untouched are then locked automatically for 12 months.',
+        comment:
+          'Calendar event description. Claim: take the tokens now; burn: the share destroyed when claiming early',
+      }),
     },
     {
       id: 'unlock-start',
       at: schedule.unlockStart,
-      title: 'NAI tokens start unlocking',
-      what: 'Locked NAI tokens start unlocking linearly over 12 months and can be claimed as they unlock.',
+      title: t({
+        message: 'NAI tokens start unlocking',
+        comment: 'Calendar event: locked tokens start to be released',
+      }),
+      what: t({
+        message: 'Locked NAI tokens start unlocking linearly over 12 months and can be claimed as they unlock.',
+        comment: 'Calendar event description. Unlock: locked tokens released over time; claim: take them',
+      }),
     },
     {
       id: 'unlock-end',
       at: schedule.unlockEnd,
-      title: 'NAI tokens fully unlocked',
-      what: 'Every locked NAI token has unlocked and can be claimed.',
+      title: t({ message: 'NAI tokens fully unlocked', comment: 'Calendar event: every locked token is released' }),
+      what: t({
+        message: 'Every locked NAI token has unlocked and can be claimed.',
+        comment: 'Calendar event description. Unlock: locked tokens released over time; claim: take them',
+      }),
     },
   ]
   return all.filter((reminder) => reminder.at > now)

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import {
   type Address,
   BaseError,
@@ -145,7 +146,11 @@ async function knownBlock(client: Client<Transport, Chain | undefined>, number: 
       client.request({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, false] }),
     )
     if (block?.hash) return block
-    if (tries >= UNKNOWN_BLOCK_TRIES) throw new Error(`The network does not know block ${number} yet.`)
+    if (tries >= UNKNOWN_BLOCK_TRIES) {
+      // The holder may read this one, quoted in the sentence of a failed statement.
+      const missing = String(number)
+      throw new Error(t`The network does not know block ${missing} yet.`)
+    }
     await new Promise((resolve) => setTimeout(resolve, UNKNOWN_BLOCK_WAIT_MS))
   }
 }
@@ -298,13 +303,20 @@ async function entriesOf(
   return partial.map((entry) => ({ ...entry, timestamp: times.get(entry.blockNumber) ?? 0n }))
 }
 
-/** What the holder is told when their history could not be read. */
+/** What the holder is told when their history could not be read, in the page's language (the node's words as is). */
 export function historyFailureMessage(failure: unknown, fromBlock: bigint): string {
   if (failure instanceof HistoryOfflineError) {
-    return 'The network could not be reached, so your history could not be read. Try again when you are online.'
+    return t`The network could not be reached, so your history could not be read. Try again when you are online.`
   }
+  // Block numbers written as is, not grouped by the locale.
+  const firstBlock = String(fromBlock)
   if (failure instanceof HistoryRefusedError) {
-    return `The network's RPC refused to read the contracts' history ("${failure.message}"). The statement needs an RPC that serves events from block ${fromBlock} on; try again later or with another RPC.`
+    const nodeWords = failure.message
+    return t({
+      message: `The network's RPC refused to read the contracts' history ("${nodeWords}"). The statement needs an RPC that serves events from block ${firstBlock} on; try again later or with another RPC.`,
+      comment: "{nodeWords}: the RPC node's own error message, untranslated. Statement: the holder's history as a file",
+    })
   }
-  return `Your history could not be read: ${failure instanceof Error ? failure.message : String(failure)}`
+  const reason = failure instanceof Error ? failure.message : String(failure)
+  return t`Your history could not be read: ${reason}`
 }

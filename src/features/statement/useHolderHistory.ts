@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { useCallback, useMemo } from 'react'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
@@ -35,8 +37,11 @@ export function historyPercent(state: HistoryState): number {
   return state.status === 'reading' ? percent(state.progress) : state.status === 'done' ? 100 : 0
 }
 
-/** Shown when the history's reader cannot be loaded: it is fetched on first use, which needs the network. */
-export const HISTORY_NEEDS_NETWORK = 'Reading your history needs the network. Try again when you are online.'
+/**
+ * Shown when the history's reader cannot be loaded: it is fetched on first use, which needs the network. Translated
+ * when it is shown.
+ */
+export const HISTORY_NEEDS_NETWORK = msg`Reading your history needs the network. Try again when you are online.`
 
 /**
  * The holder's history on the contracts, read only when `read` is called (never on a page load): the statement
@@ -58,7 +63,7 @@ export function useHolderHistory(holder: Address | undefined) {
     try {
       history = await import('./history')
     } catch {
-      store.set({ status: 'failed', message: HISTORY_NEEDS_NETWORK })
+      store.set({ status: 'failed', message: i18n._(HISTORY_NEEDS_NETWORK) })
       return undefined
     }
     try {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useEffect, useRef, useState } from 'react'
 import { isAnswerBehind, isEndpointFailure } from '../../lib/errors'
 import { retryDelay } from '../../lib/retry'
@@ -74,12 +75,19 @@ export function useBusyRetry({ error, errorUpdatedAt, dataUpdatedAt, isFetching,
 
 /** The sentence after "could not be loaded/refreshed", for a read that failed on busy endpoints. */
 export function busySentence(busy: Busy): string {
+  const { secondsLeft } = busy
   if (busy.behind) {
-    return busy.secondsLeft > 0
-      ? `The network has not caught up with these figures yet — asking again in ${busy.secondsLeft} s.`
-      : 'The network has not caught up with these figures yet — asking again now…'
+    return secondsLeft > 0
+      ? t({
+          message: `The network has not caught up with these figures yet — asking again in ${secondsLeft} s.`,
+          comment: 'Read from nodes behind the figures shown; {secondsLeft} s: seconds until the next attempt',
+        })
+      : t`The network has not caught up with these figures yet — asking again now…`
   }
-  return busy.secondsLeft > 0
-    ? `The network is busy — retrying in ${busy.secondsLeft} s.`
-    : 'The network is busy — retrying now…'
+  return secondsLeft > 0
+    ? t({
+        message: `The network is busy — retrying in ${secondsLeft} s.`,
+        comment: '{secondsLeft} s: seconds until the next attempt',
+      })
+    : t`The network is busy — retrying now…`
 }

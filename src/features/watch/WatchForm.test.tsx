@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WagmiProvider } from 'wagmi'
 import type { AppConfig } from '../../config/env'
 import { DEMO_LINKS } from '../../config/publicLinks'
+import { WithI18n } from '../../i18n/testing'
 import { createWagmiConfig } from '../../wallet/wagmi'
 import { WatchForm } from './WatchForm'
 
@@ -102,6 +103,7 @@ function renderForm() {
     <WagmiProvider config={createWagmiConfig(appConfig, 'desktop')}>
       <WatchForm />
     </WagmiProvider>,
+    { wrapper: WithI18n },
   )
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useId, useState } from 'react'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
@@ -11,12 +12,15 @@ import { forgetAddress, useSavedAddresses, watchAddress } from './watched'
  * is sent anywhere but to the chain's RPC (an ENS lookup).
  */
 export function WatchForm({ onWatch }: { onWatch?: () => void }) {
+  const { t } = useLingui()
   const inputId = useId()
   const config = useConfig()
   const chain = config.chains[0]
   const [input, setInput] = useState('')
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // ENS names are looked up on Ethereum only.
+  const placeholder = chain.id === 1 ? t({ message: '0x… or name.eth', comment: 'An address or ENS name' }) : '0x…'
 
   const resolveName: ResolveName = async (name) => {
     // ENS code loads only for a name typed on Ethereum; a lookup needs the network anyway.
@@ -43,7 +47,11 @@ export function WatchForm({ onWatch }: { onWatch?: () => void }) {
 
   return (
     <form className="watch-form" onSubmit={(event) => void submit(event)} noValidate>
-      <label htmlFor={inputId}>Watch an address without connecting</label>
+      <label htmlFor={inputId}>
+        <Trans comment="Follow any address's position without connecting a wallet">
+          Watch an address without connecting
+        </Trans>
+      </label>
       <div className="watch-row">
         <input
           id={inputId}
@@ -52,14 +60,14 @@ export function WatchForm({ onWatch }: { onWatch?: () => void }) {
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
-          placeholder={chain.id === 1 ? '0x… or name.eth' : '0x…'}
+          placeholder={placeholder}
           value={input}
           aria-invalid={message !== null}
           aria-describedby={message ? `${inputId}-message` : undefined}
           onChange={(event) => setInput(event.target.value)}
         />
         <button type="submit" className="button" disabled={busy}>
-          Watch
+          <Trans comment="Button: show the typed address's position, read-only">Watch</Trans>
         </button>
       </div>
       {message && (
@@ -73,34 +81,41 @@ export function WatchForm({ onWatch }: { onWatch?: () => void }) {
 
 /** The addresses saved on this device, each one tap away, with a way to forget it. */
 export function SavedAddresses({ current, onWatch }: { current?: Address; onWatch?: () => void }) {
+  const { t } = useLingui()
   const saved = useSavedAddresses()
   if (saved.length === 0) return null
   return (
-    <nav className="saved-addresses" aria-label="Saved addresses">
+    <nav className="saved-addresses" aria-label={t`Saved addresses`}>
       <ul>
-        {saved.map((address) => (
-          <li key={address}>
-            <button
-              type="button"
-              className="button link"
-              aria-current={address === current ? 'true' : undefined}
-              onClick={() => {
-                watchAddress(address)
-                onWatch?.()
-              }}
-            >
-              {shortenAddress(address)}
-            </button>
-            <button
-              type="button"
-              className="button link subtle"
-              aria-label={`Forget ${shortenAddress(address)}`}
-              onClick={() => forgetAddress(address)}
-            >
-              Forget
-            </button>
-          </li>
-        ))}
+        {saved.map((address) => {
+          const shortAddress = shortenAddress(address)
+          return (
+            <li key={address}>
+              <button
+                type="button"
+                className="button link"
+                aria-current={address === current ? 'true' : undefined}
+                onClick={() => {
+                  watchAddress(address)
+                  onWatch?.()
+                }}
+              >
+                {shortAddress}
+              </button>
+              <button
+                type="button"
+                className="button link subtle"
+                aria-label={t({
+                  message: `Forget ${shortAddress}`,
+                  comment: 'Button: remove a saved address from this device',
+                })}
+                onClick={() => forgetAddress(address)}
+              >
+                <Trans comment="Button: remove a saved address from this device">Forget</Trans>
+              </button>
+            </li>
+          )
+        })}
       </ul>
     </nav>
   )

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { type Address, getAddress, isAddress } from 'viem'
 import { STORED_KEYS } from '../../domain/storedKeys'
 import { createStore, localStorageStore, useStore } from '../../lib/store'
@@ -31,12 +32,19 @@ export function useSavedAddresses(): Address[] {
   return useStore(saved)
 }
 
-/** Saves `address` for watching; returns a sentence when the device already keeps as many as it can. */
+/**
+ * Saves `address` for watching; returns a sentence (in the page's language) when the device already keeps as many as
+ * it can.
+ */
 export function saveAddress(address: Address): string | null {
   const current = saved.get()
   if (current.includes(address)) return null
   if (current.length >= MAX_SAVED_ADDRESSES) {
-    return `This device keeps up to ${MAX_SAVED_ADDRESSES} addresses. Forget one before saving another.`
+    const max = MAX_SAVED_ADDRESSES
+    return plural(max, {
+      one: 'This device keeps up to # address. Forget one before saving another.',
+      other: 'This device keeps up to # addresses. Forget one before saving another.',
+    })
   }
   saved.set([address, ...current])
   return null

@@ -26,6 +26,14 @@ function isAppSource(moduleId: string, sourceDir: string): boolean {
 }
 
 /**
+ * Whether `moduleId` is the catalog of a language other than English: each holder needs one, cached when first used,
+ * not all precached. English, the language every other one falls back to, is in the shell.
+ */
+function isOtherCatalog(moduleId: string): boolean {
+  return /\.po(?:\?|$)/.test(moduleId) && !/\/en\.po(?:\?|$)/.test(moduleId)
+}
+
+/**
  * File names of the JavaScript chunks that form the app shell. `onlineOnly` names app modules (relative to
  * `sourceDir`) loaded lazily that are of no use without a network, such as the phone's WalletConnect sheet: they are
  * cached when first used, like the wallet SDKs they drive.
@@ -46,6 +54,7 @@ export function shellChunkFiles(
         (chunk.isDynamicEntry &&
           chunk.facadeModuleId !== null &&
           isAppSource(chunk.facadeModuleId, source) &&
+          !isOtherCatalog(chunk.facadeModuleId) &&
           !excluded.has(chunk.facadeModuleId.replaceAll('\\', '/'))),
     )
     .map((chunk) => chunk.fileName)
@@ -60,9 +69,13 @@ export function shellChunkFiles(
 /**
  * App modules loaded lazily that are of no use without a network, left to runtime caching: the phone's WalletConnect
  * sheet, which drives a wallet SDK that needs the relay, and the reader of a holder's history, which reads the chain.
+ * RainbowKit too (its modal, its account button, their styles and the wallet code under them): connecting needs the
+ * network, and a connected holder's page loaded it online before it can ever be opened offline, so the runtime cache
+ * holds it then. A visitor who never connects no longer downloads it with the shell.
  */
 export const ONLINE_ONLY_MODULES = [
   'wallet/PhoneConnectSheet.tsx',
+  'wallet/rainbowKit.tsx',
   'features/statement/history.ts',
   'wallet/batchCalls.ts',
   'features/vesting/components/SessionNetworkNotice.tsx',

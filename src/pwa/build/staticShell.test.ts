@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import type { Rollup } from 'vite'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseConfig } from '../../config/env'
 import { formatDateTime } from '../../domain/format'
@@ -116,19 +118,51 @@ describe('the app’s entry chunk', () => {
     `<!doctype html><html><head>${head}</head><body>\n    <div id="root"></div>\n  </body></html>`
   const VITE_ENTRY = '<script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>'
 
-  function transform(values: Record<string, string>, html: string): string {
+  function transform(values: Record<string, string>, html: string, bundle?: Rollup.OutputBundle): string {
     const plugin = staticShell({ version: '1.0.0' })
     ;(plugin.configResolved as (config: { env: Record<string, string> }) => void)({ env: values })
-    const hook = plugin.transformIndexHtml as { order: string; handler: (html: string) => string }
+    const hook = plugin.transformIndexHtml as {
+      order: string
+      handler: (html: string, context: { bundle?: Rollup.OutputBundle }) => string
+    }
     expect(hook.order).toBe('post')
-    return hook.handler(html)
+    return hook.handler(html, { bundle })
   }
 
   it('moves from its own tag to the shell script, which starts it', () => {
     const html = transform({ ...env, ...facts }, built(`\n    ${VITE_ENTRY}`))
     expect(html).not.toContain('type="module"')
-    expect(html).toContain('<script src="/shell.js" data-entry="/assets/index-AbCd1234.js"></script>')
+    expect(html).toContain(
+      '<script src="/shell.js" data-entry="/assets/index-AbCd1234.js" data-catalogs="{}"></script>',
+    )
     expect(appEntryOf(html)).toBe('/assets/index-AbCd1234.js')
+  })
+
+  it("names each locale's catalog chunk for the shell script, which starts loading the page's own at once", async () => {
+    const chunk = (fileName: string, facadeModuleId: string) => ({ type: 'chunk', fileName, facadeModuleId })
+    const bundle = {
+      a: chunk('assets/de-AbCd1234.js', '/app/src/i18n/locales/de.po'),
+      b: chunk('assets/en-EfGh5678.js', '/app/src/i18n/locales/en.po'),
+      c: chunk('assets/Timeline-IjKl9012.js', '/app/src/features/vesting/components/Timeline.tsx'),
+    } as unknown as Rollup.OutputBundle
+    const html = transform({ ...env, ...facts }, built(`\n    ${VITE_ENTRY}`), bundle)
+    const catalogs = { de: '/assets/de-AbCd1234.js', en: '/assets/en-EfGh5678.js' }
+    expect(html).toContain(`data-catalogs="${JSON.stringify(catalogs).replaceAll('"', '&quot;')}"`)
+
+    // The holder chose German on this device: German's catalog, not the browser's English.
+    localStorage.setItem('nai.locale', 'de')
+    render(shellFor({ ...env, ...facts }))
+    const tag = document.createElement('script')
+    tag.dataset.entry = '/assets/index-AbCd1234.js'
+    tag.dataset.catalogs = JSON.stringify(catalogs)
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(tag)
+    try {
+      await import('../shell/shell')
+    } finally {
+      localStorage.clear()
+    }
+    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/assets/de-AbCd1234.js'])
   })
 
   it('keeps its own tag in a build whose configuration is invalid: the app shows what is wrong', () => {

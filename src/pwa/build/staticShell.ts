@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import type { Plugin } from 'vite'
+import type { Plugin, Rollup } from 'vite'
 import { escapeHtml } from '../../config/build/html'
 import type { AppConfig } from '../../config/env'
 import { parseConfig } from '../../config/env'
@@ -48,13 +48,27 @@ export function staticShellHtml(config: AppConfig, version: string): string {
   )
 }
 
+/**
+ * Each locale's catalog chunk (a path from the site root), by locale: the shell script starts loading the page's own
+ * with the app, so that the first render does not wait for it after the app's code.
+ */
+export function catalogChunks(bundle: Rollup.OutputBundle | undefined): Record<string, string> {
+  const chunks: Record<string, string> = {}
+  for (const output of Object.values(bundle ?? {})) {
+    const locale =
+      output.type === 'chunk' ? output.facadeModuleId?.match(/\/i18n\/locales\/([\w-]+)\.po$/)?.[1] : undefined
+    if (locale) chunks[locale] = `/${output.fileName}`
+  }
+  return chunks
+}
+
 const ROOT = '<div id="root"></div>'
 /** Vite's tag for the app's entry chunk. */
 const ENTRY_TAG = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g
 
 /** The app's entry chunk (a path from the site root), which index.html names for the shell script to start. */
 export function appEntryOf(html: string): string | undefined {
-  return html.match(/<script src="[^"]*" data-entry="([^"]+)"><\/script>/)?.[1]
+  return html.match(/<script src="[^"]*" data-entry="([^"]+)"[^>]*><\/script>/)?.[1]
 }
 
 /**
@@ -75,7 +89,7 @@ export function staticShell({ version }: { version: string }): Plugin {
     transformIndexHtml: {
       // After Vite has written the entry chunk's tag.
       order: 'post',
-      handler(html) {
+      handler(html, context) {
         const parsed = parseConfig(env)
         if (!parsed.ok) return html
         if (!html.includes(ROOT)) throw new Error(`index.html lost its ${ROOT}, into which the shell is prerendered.`)
@@ -86,7 +100,7 @@ export function staticShell({ version }: { version: string }): Plugin {
           .replace(ENTRY_TAG, '')
           .replace(
             ROOT,
-            `<div id="root">${staticShellHtml(parsed.config, version)}</div>\n    <script src="/${SHELL_SCRIPT}" data-entry="${escapeHtml(entry)}"></script>`,
+            `<div id="root">${staticShellHtml(parsed.config, version)}</div>\n    <script src="/${SHELL_SCRIPT}" data-entry="${escapeHtml(entry)}" data-catalogs="${escapeHtml(JSON.stringify(catalogChunks(context.bundle)))}"></script>`,
           )
       },
     },

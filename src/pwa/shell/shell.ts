@@ -1,5 +1,6 @@
 import { formatCountdown, formatDateTime } from '../../domain/format'
 import { claimWindowNote } from '../../domain/note'
+import { LOCALE_KEY, pageLocale } from '../../i18n/locales'
 import { keepEarlyInstallPrompt } from '../earlyInstallPrompt'
 import { glanceCountdown, glanceHolder, readGlance } from './glance'
 
@@ -9,7 +10,7 @@ import { glanceCountdown, glanceHolder, readGlance } from './glance'
  * - shows a returning holder's position and its countdown, ticking, from the figures the app stored on the device,
  *   or else leaves the first visit's prompt to connect;
  * - starts the app (the entry chunk its tag names): at once for a page that knows its holder, else after the page has
- *   been painted;
+ *   been painted; the catalog of the page's language starts loading at once, so that the app never waits for it;
  * - keeps the browser's offer to install the app, if it comes before the app listens.
  */
 
@@ -74,8 +75,30 @@ function showGlance(card: HTMLElement, buster: string, vesting: string, holder: 
   const timer = window.setInterval(() => (line.isConnected ? tick() : window.clearInterval(timer)), 1_000)
 }
 
+/** Starts loading the catalog of the language the page opens in, from the build's map of catalogs by locale. */
+function preloadCatalog(catalogs: string | undefined, storage: Storage | undefined): void {
+  let stored: string | null = null
+  try {
+    stored = storage?.getItem(LOCALE_KEY) ?? null
+  } catch {
+    // Storage refused: the browser's languages decide.
+  }
+  const locale = pageLocale(stored, navigator.languages?.length ? navigator.languages : [navigator.language])
+  const href = (JSON.parse(catalogs ?? '{}') as Record<string, string>)[locale]
+  if (!href) return
+  const link = document.createElement('link')
+  link.rel = 'modulepreload'
+  link.href = href
+  document.head.append(link)
+}
+
 keepEarlyInstallPrompt()
 const entry = document.currentScript?.dataset.entry
+try {
+  preloadCatalog(document.currentScript?.dataset.catalogs, deviceStorage())
+} catch {
+  // The app loads its catalog itself.
+}
 let started = false
 const start = (atOnce: boolean) => {
   if (entry && !started) startApp(entry, atOnce)

@@ -1,4 +1,5 @@
 /** The wallet apps, each opened through WalletConnect on its own tap, and any other wallet by QR code or link. */
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useState } from 'react'
 import type { Connector } from 'wagmi'
 import { CopyButton } from '../../lib/CopyButton'
@@ -25,6 +26,7 @@ export function WalletConnectWallets({
   /** Make the pairing when the sheet opens (else when a wallet is chosen). */
   pairAtOnce: boolean
 }) {
+  const { t } = useLingui()
   /** The wallet the holder tapped; its link opens on a tap once the pairing is ready. */
   const [choice, setChoice] = useState<Choice>()
   /** Whether its link has been opened. */
@@ -66,7 +68,7 @@ export function WalletConnectWallets({
           {state.message}
         </p>
         <button type="button" className="button primary" onClick={() => pairing?.retry()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     )
@@ -75,25 +77,29 @@ export function WalletConnectWallets({
   if (choice?.kind === 'any') {
     return (
       <div className="phone-sheet-body phone-sheet-qr">
-        <p>Scan with a WalletConnect wallet on another device, or open a wallet app on this phone.</p>
+        <p>
+          <Trans>Scan with a WalletConnect wallet on another device, or open a wallet app on this phone.</Trans>
+        </p>
         {ready ? (
           <>
-            <QrCode value={ready} label="WalletConnect QR code" />
+            <QrCode value={ready} label={t`WalletConnect QR code`} />
             <label className="phone-sheet-field">
-              Connection link
+              <Trans>Connection link</Trans>
               <input readOnly value={ready} onFocus={(event) => event.currentTarget.select()} />
             </label>
-            <CopyButton text={ready} label="Copy link" />
+            <CopyButton text={ready} label={t`Copy link`} />
             <a className="button primary phone-sheet-open" href={ready} onClick={() => pairing?.opened()}>
-              Open in a wallet app
+              <Trans>Open in a wallet app</Trans>
             </a>
           </>
         ) : (
-          <p role="status">Preparing…</p>
+          <p role="status">
+            <Trans>Preparing…</Trans>
+          </p>
         )}
         <ReturnHint />
         <button type="button" className="button link" onClick={() => setChoice(undefined)}>
-          Back to the wallets
+          <Trans>Back to the wallets</Trans>
         </button>
       </div>
     )
@@ -101,17 +107,32 @@ export function WalletConnectWallets({
 
   if (choice) {
     const chosen = choice.wallet
+    const name = chosen.name
     return (
       <div className="phone-sheet-body">
         {!ready ? (
-          <p role="status">Preparing…</p>
+          <p role="status">
+            <Trans>Preparing…</Trans>
+          </p>
         ) : opened ? (
           <>
-            <p role="status">Approve the connection in {chosen.name}.</p>
-            {link(chosen, ready, `Open ${chosen.name} again`, 'button primary phone-sheet-open')}
+            <p role="status">
+              <Trans>Approve the connection in {name}.</Trans>
+            </p>
+            {link(
+              chosen,
+              ready,
+              t({ message: `Open ${name} again`, comment: 'Button: brings the wallet app (named) to the front again' }),
+              'button primary phone-sheet-open',
+            )}
           </>
         ) : (
-          link(chosen, ready, `Open ${chosen.name}`, 'button primary phone-sheet-open')
+          link(
+            chosen,
+            ready,
+            t({ message: `Open ${name}`, comment: 'Button: brings the wallet app (named) to the front' }),
+            'button primary phone-sheet-open',
+          )
         )}
         <GetChosen wallet={chosen} device={device} />
         <ReturnHint />
@@ -123,7 +144,7 @@ export function WalletConnectWallets({
             setOpened(false)
           }}
         >
-          Choose another wallet
+          <Trans>Choose another wallet</Trans>
         </button>
       </div>
     )
@@ -138,7 +159,11 @@ export function WalletConnectWallets({
             <>
               <WalletIcon id={wallet.id} />
               <span>{wallet.name}</span>
-              {recent.includes(wallet.id) && <span className="phone-wallet-recent">Recent</span>}
+              {recent.includes(wallet.id) && (
+                <span className="phone-wallet-recent">
+                  <Trans comment="Badge: a wallet this device connected with before">Recent</Trans>
+                </span>
+              )}
             </>
           )
           return (
@@ -162,7 +187,7 @@ export function WalletConnectWallets({
       </ul>
       {pairAtOnce && !ready && (
         <p role="status" className="phone-sheet-hint">
-          Preparing a connection…
+          <Trans>Preparing a connection…</Trans>
         </p>
       )}
       <ReturnHint />
@@ -173,7 +198,7 @@ export function WalletConnectWallets({
 function ReturnHint() {
   return (
     <p id="phone-sheet-return" className="phone-sheet-hint">
-      Return to this app after approving in your wallet.
+      <Trans>Return to this app after approving in your wallet.</Trans>
     </p>
   )
 }

@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import type { Chain, Hash } from 'viem'
 import { type ExplorerLink, transactionLink } from '../../lib/explorer'
 import type { Outcome, OutcomeStatus } from '../awaitOutcome'
@@ -11,79 +13,78 @@ export type ReportTone = 'success' | 'failure' | 'waiting'
  * and what they are told when it ends after they stopped waiting for it (`null`: nothing yet).
  */
 export const OUTCOMES: {
-  [status in OutcomeStatus]: { over: boolean; tone: ReportTone; message: string; afterDismissed: string | null }
+  [status in OutcomeStatus]: {
+    over: boolean
+    tone: ReportTone
+    message: MessageDescriptor
+    afterDismissed: MessageDescriptor | null
+  }
 } = {
   success: {
     over: true,
     tone: 'success',
-    message: 'Your transaction was confirmed.',
-    afterDismissed: 'The transaction you stopped waiting for was confirmed after all.',
+    message: msg`Your transaction was confirmed.`,
+    afterDismissed: msg`The transaction you stopped waiting for was confirmed after all.`,
   },
   reverted: {
     over: true,
     tone: 'failure',
-    message: 'The transaction was reverted on chain. Nothing was changed.',
-    afterDismissed: 'The transaction you stopped waiting for was mined but reverted. Nothing was changed.',
+    message: msg`The transaction was reverted on chain. Nothing was changed.`,
+    afterDismissed: msg`The transaction you stopped waiting for was mined but reverted. Nothing was changed.`,
   },
   cancelled: {
     over: true,
     tone: 'failure',
-    message: 'The transaction was cancelled in your wallet.',
-    afterDismissed: 'The transaction you stopped waiting for was cancelled in your wallet.',
+    message: msg`The transaction was cancelled in your wallet.`,
+    afterDismissed: msg`The transaction you stopped waiting for was cancelled in your wallet.`,
   },
   replaced: {
     over: true,
     tone: 'failure',
-    message: 'Your transaction was replaced in your wallet. The figures show the outcome.',
-    afterDismissed:
-      'The transaction you stopped waiting for was replaced in your wallet. The figures show the outcome.',
+    message: msg`Your transaction was replaced in your wallet. The figures show the outcome.`,
+    afterDismissed: msg`The transaction you stopped waiting for was replaced in your wallet. The figures show the outcome.`,
   },
   offline: {
     over: false,
     tone: 'failure',
-    message:
-      'The network could not be reached while waiting for your transaction. It will be checked again when you are back online.',
+    message: msg`The network could not be reached while waiting for your transaction. It will be checked again when you are back online.`,
     afterDismissed: null,
   },
   busy: {
     over: false,
     tone: 'waiting',
-    message: 'The network is busy. Your transaction is still being watched and will be checked again in a few seconds.',
+    message: msg`The network is busy. Your transaction is still being watched and will be checked again in a few seconds.`,
     afterDismissed: null,
   },
   superseded: {
     over: true,
     tone: 'failure',
-    message:
-      'The Safe executed another transaction with the same nonce, so this one can no longer run. Nothing was changed.',
-    afterDismissed:
-      'The Safe transaction you stopped waiting for was replaced by another with the same nonce. Nothing was changed.',
+    message: msg`The Safe executed another transaction with the same nonce, so this one can no longer run. Nothing was changed.`,
+    afterDismissed: msg`The Safe transaction you stopped waiting for was replaced by another with the same nonce. Nothing was changed.`,
   },
   outsideSafe: {
     over: false,
     tone: 'waiting',
-    message: "This transaction waits for the Safe's owners. Open the portal inside your Safe to follow it.",
+    message: msg`This transaction waits for the Safe's owners. Open the portal inside your Safe to follow it.`,
     afterDismissed: null,
   },
   walletNeeded: {
     over: false,
     tone: 'waiting',
-    message: 'Your wallet is following this batch. Connect it to see how it ended.',
+    message: msg`Your wallet is following this batch. Connect it to see how it ended.`,
     afterDismissed: null,
   },
   batchFailed: {
     over: true,
     tone: 'failure',
-    message: 'Your wallet reports that the batch did not go through. Nothing was changed.',
-    afterDismissed:
-      'Your wallet reports that the batch you stopped waiting for did not go through. Nothing was changed.',
+    message: msg`Your wallet reports that the batch did not go through. Nothing was changed.`,
+    afterDismissed: msg`Your wallet reports that the batch you stopped waiting for did not go through. Nothing was changed.`,
   },
   partial: {
     over: true,
     tone: 'failure',
-    message: 'Part of the batch went through and part of it failed. The figures show what changed.',
-    afterDismissed:
-      'Part of the batch you stopped waiting for went through and part of it failed. The figures show what changed.',
+    message: msg`Part of the batch went through and part of it failed. The figures show what changed.`,
+    afterDismissed: msg`Part of the batch you stopped waiting for went through and part of it failed. The figures show what changed.`,
   },
 }
 
@@ -120,8 +121,9 @@ export function settledReport(input: {
 }): WriteReport | null {
   const { outcome, record, dismissed, reason, chain } = input
   const row = OUTCOMES[outcome.status]
-  const message = dismissed ? row.afterDismissed : (reason ?? row.message)
-  if (message === null) return null
+  const told = dismissed ? row.afterDismissed : (reason ?? row.message)
+  if (told === null) return null
+  const message = typeof told === 'string' ? told : i18n._(told)
   const hash: Hash | undefined =
     'receipt' in outcome
       ? outcome.receipt.transactionHash

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useState } from 'react'
 import { claimableAmount, claimSplit, type Position } from '../../../domain/position'
 import type { Phase, Schedule } from '../../../domain/schedule'
@@ -18,11 +19,71 @@ type Props = {
   disabledReason: string | null
 }
 
-/** How the claim reaches the chain, in the holder's words. */
-const HOW: Record<Batching, string> = {
-  safe: 'in one Safe transaction: the owners sign once',
-  atomic: 'in one batch: your wallet asks you once',
-  sequential: 'as two transactions, one after the other: your wallet asks you for each',
+/**
+ * What the claim takes, in the claim window (the whole position with its burn): one whole sentence for each way the
+ * claim reaches the chain, so that translators see each sentence entire.
+ */
+function WindowSummary({
+  batching,
+  received,
+  burned,
+  legacy,
+}: {
+  batching: Batching
+  received: string
+  burned: string
+  legacy: string
+}) {
+  // Amounts carry their symbol ("925.87 NAI"). Legacy: tokens from the vesting platforms used before this one.
+  switch (batching) {
+    case 'safe':
+      return (
+        <Trans comment="Amounts with symbol; {burned} is destroyed for good. A Safe is a multi-signature wallet">
+          Your whole position with its burn ({received} for you, {burned} burned) and {legacy} from previous vesting
+          platforms, in one Safe transaction: the owners sign once.
+        </Trans>
+      )
+    case 'atomic':
+      return (
+        <Trans comment="Amounts with symbol; {burned} is destroyed for good. One batch: one request from the wallet">
+          Your whole position with its burn ({received} for you, {burned} burned) and {legacy} from previous vesting
+          platforms, in one batch: your wallet asks you once.
+        </Trans>
+      )
+    case 'sequential':
+      return (
+        <Trans comment="Amounts with symbol; {burned} is destroyed for good. The wallet asks once per transaction">
+          Your whole position with its burn ({received} for you, {burned} burned) and {legacy} from previous vesting
+          platforms, as two transactions, one after the other: your wallet asks you for each.
+        </Trans>
+      )
+  }
+}
+
+/** What the claim takes once unlocking runs, one whole sentence for each way the claim reaches the chain. */
+function UnlockedSummary({ batching, unlocked, legacy }: { batching: Batching; unlocked: string; legacy: string }) {
+  switch (batching) {
+    case 'safe':
+      return (
+        <Trans comment="Amounts with symbol. A Safe transaction runs when its owners execute it, maybe later">
+          {unlocked} unlocked (more if it is executed later: unlocking goes on) and {legacy} from previous vesting
+          platforms, in one Safe transaction: the owners sign once.
+        </Trans>
+      )
+    case 'atomic':
+      return (
+        <Trans comment="Amounts with symbol. Unlocked: became available to take. One batch: one wallet request">
+          {unlocked} unlocked and {legacy} from previous vesting platforms, in one batch: your wallet asks you once.
+        </Trans>
+      )
+    case 'sequential':
+      return (
+        <Trans comment="Amounts with symbol. Unlocked: became available to take. The wallet asks once per transaction">
+          {unlocked} unlocked and {legacy} from previous vesting platforms, as two transactions, one after the other:
+          your wallet asks you for each.
+        </Trans>
+      )
+  }
 }
 
 /**
@@ -39,6 +100,7 @@ export function ClaimAllSection({
   actions,
   disabledReason,
 }: Props) {
+  const { t } = useLingui()
   const [confirming, setConfirming] = useState(false)
   const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), [])
   const inWindow = phase === 'claim'
@@ -66,40 +128,65 @@ export function ClaimAllSection({
   if ((!pending && !offered) || batching === undefined) return null
 
   const part: ClaimAllPart = inWindow ? { kind: 'claimAndBurn', amount: split.claimed } : { kind: 'unlock' }
+  const received = format(split.received)
+  const burned = format(split.burned)
+  const legacy = format(legacyAmount)
+  const unlocked = unlockableText
+  const total = totalText
+  // The transaction's description in the wallet's list of recent transactions.
   const description = inWindow
-    ? `Claim all: receive ${format(split.received)}, burn ${format(split.burned)}, and ${format(legacyAmount)} legacy`
-    : `Claim all: ${unlockableText} unlocked and ${format(legacyAmount)} legacy`
+    ? t({
+        message: `Claim all: receive ${received}, burn ${burned}, and ${legacy} legacy`,
+        comment: 'Transaction description; amounts with symbol. Legacy: tokens from the previous vesting platforms',
+      })
+    : t({
+        message: `Claim all: ${unlocked} unlocked and ${legacy} legacy`,
+        comment: 'Transaction description; amounts with symbol. Legacy: tokens from the previous vesting platforms',
+      })
   const claim = () => void actions.claimAll(part, batching, description)
   return (
     <section className="panel claim-all" aria-labelledby="claim-all-title">
-      <h2 id="claim-all-title">Claim Everything</h2>
-      {inWindow ? (
-        <p>
-          Your whole position with its burn ({format(split.received)} for you, {format(split.burned)} burned) and{' '}
-          {format(legacyAmount)} from previous vesting platforms, {HOW[batching]}.
-        </p>
-      ) : (
-        <p>
-          {unlockableText} unlocked{batching === 'safe' ? ' (more if it is executed later: unlocking goes on)' : ''} and{' '}
-          {format(legacyAmount)} from previous vesting platforms, {HOW[batching]}.
-        </p>
-      )}
+      <h2 id="claim-all-title">
+        <Trans comment="Section title: take the unlocked tokens and the legacy tokens in one step">
+          Claim Everything
+        </Trans>
+      </h2>
+      <p>
+        {inWindow ? (
+          <WindowSummary batching={batching} received={received} burned={burned} legacy={legacy} />
+        ) : (
+          <UnlockedSummary batching={batching} unlocked={unlocked} legacy={legacy} />
+        )}
+      </p>
       <ActionButton
-        label={`Claim all ${totalText}`}
+        label={t({
+          message: `Claim all ${total}`,
+          comment: 'Button: take everything now; {total} is an amount with symbol',
+        })}
         pending={pending}
         disabled={actions.pending !== null || disabledReason !== null}
         onClick={inWindow ? () => setConfirming(true) : claim}
       />
       {inWindow && (
-        <Sheet open={confirming} onOpenChange={setConfirming} title="Confirm claim all">
+        <Sheet
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={t({ message: 'Confirm claim all', comment: 'Title of the sheet confirming what will be burned' })}
+        >
           <p>
-            You receive {format(split.received + legacyAmount)}: {format(split.received)} from your position and{' '}
-            {format(legacyAmount)} from previous vesting platforms. {format(split.burned)} are burned.
+            <Trans comment="Before the wallet is asked. Amounts with symbol; {total} is {received} plus {legacy}">
+              You receive {total}: {received} from your position and {legacy} from previous vesting platforms.
+            </Trans>{' '}
+            <Trans comment="Before the wallet is asked; {burned} is an amount with symbol, destroyed for good">
+              {burned} are burned.
+            </Trans>
           </p>
-          <p>Burning is irreversible.</p>
+          <p>
+            <Trans comment="Burning: destroying tokens for good">Burning is irreversible.</Trans>
+          </p>
           <div className="sheet-actions">
             <button type="button" className="button" onClick={() => setConfirming(false)} ref={focusOnMount}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
             <button
               type="button"
@@ -109,7 +196,7 @@ export function ClaimAllSection({
                 claim()
               }}
             >
-              Claim all
+              <Trans comment="Button: send the claim of everything">Claim all</Trans>
             </button>
           </div>
         </Sheet>

@@ -2,6 +2,7 @@
 import { act, cleanup, render } from '@testing-library/react'
 import { Profiler } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { WithI18n } from '../../../i18n/testing'
 import { Countdown } from './Countdown'
 
 const START_MS = Date.UTC(2026, 0, 1, 12, 0, 0)
@@ -18,6 +19,7 @@ function renderCountdown(to: bigint) {
     <Profiler id="countdown" onRender={() => commits.count++}>
       <Countdown to={to} />
     </Profiler>,
+    { wrapper: WithI18n },
   )
   const digits = () => [...container.querySelectorAll('.countdown-digits')].map((element) => element.textContent)
   return { container, commits, digits }

@@ -1,8 +1,9 @@
-import { formatCountdownClock, formatCountdownDays } from '../../../domain/format'
+import { Plural, Trans } from '@lingui/react/macro'
+import { formatCountdownClock } from '../../../domain/format'
 import { daysChange, useClockTexts, useClockValue } from '../clock'
 
 /**
- * Time left until `to` (epoch seconds): "12 days 03:04:05", then "Expired".
+ * Time left until `to` (epoch seconds): "12 days 03:04:05", then "Expired", in the page's language.
  *
  * One listener of the page clock writes each two-digit part into a box of its own, fixed at two digits wide and one
  * line high and contained, so that a tick lays out and paints that box alone, not the panel around it. React renders
@@ -14,16 +15,29 @@ import { daysChange, useClockTexts, useClockValue } from '../clock'
  * and the GPU process draw every frame, about eight times the CPU of one text change a second.
  */
 export function Countdown({ to }: { to: bigint }) {
-  const days = useClockValue((now) => formatCountdownDays(to - now), daysChange(to))
-  if (days === 'Expired') return <span className="countdown">{days}</span>
+  // Whole days left, or -1 once nothing is left.
+  const days = useClockValue((now) => (to - now <= 0n ? -1 : Number((to - now) / SECONDS_PER_DAY)), daysChange(to))
+  if (days < 0) {
+    return (
+      <span className="countdown">
+        <Trans comment="A countdown that has run out">Expired</Trans>
+      </span>
+    )
+  }
   // A timer, which screen readers do not announce as it ticks (it is no live region): read when the holder gets to it.
   return (
     <span className="countdown" role="timer">
-      {days && `${days} `}
+      {days > 0 && (
+        <>
+          <Plural value={days} one="# day" other="# days" />{' '}
+        </>
+      )}
       <Clock to={to} />
     </span>
   )
 }
+
+const SECONDS_PER_DAY = 86_400n
 
 /** Hours, minutes and seconds of the time left until `to`, each in its own box, written by one listener. */
 function Clock({ to }: { to: bigint }) {

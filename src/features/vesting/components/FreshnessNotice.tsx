@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { formatDateTime } from '../../../domain/format'
 import { useOnline } from '../../../lib/useOnline'
 import { type Busy, busySentence } from '../busy'
@@ -14,12 +16,14 @@ type Props = {
 
 /** How fresh the figures are when they come from the cache: offline, or after a refresh that failed. */
 export function FreshnessNotice({ updatedAt, refreshFailed, busy, onRetry }: Props) {
+  // Read as the language changes: the busy sentence is translated as it is built.
+  useLingui()
   const online = useOnline()
   const time = formatDateTime(BigInt(Math.floor(updatedAt / 1000)))
   if (!online) {
     return (
       <p className="notice offline-notice" role="status">
-        Offline — last updated {time}
+        <Trans>Offline — last updated {time}</Trans>
       </p>
     )
   }
@@ -27,10 +31,11 @@ export function FreshnessNotice({ updatedAt, refreshFailed, busy, onRetry }: Pro
   return (
     <div className="failure" role="alert">
       <p>
-        Your vesting data could not be refreshed. The figures below are from {time}.{busy && ` ${busySentence(busy)}`}
+        <Trans>Your vesting data could not be refreshed. The figures below are from {time}.</Trans>
+        {busy && ` ${busySentence(busy)}`}
       </p>
       <button type="button" className="button" onClick={onRetry}>
-        Retry
+        <Trans comment="Button: read the figures again">Retry</Trans>
       </button>
     </div>
   )

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { Address } from 'viem'
 import { useAccount, useWatchAsset } from 'wagmi'
 import type { Schedule } from '../../../domain/schedule'
@@ -25,16 +26,24 @@ export default function HolderToolsContent({
   return (
     <div className="tools">
       <section className="tool" aria-labelledby="reminders-title">
-        <h3 id="reminders-title">Reminders</h3>
+        <h3 id="reminders-title">
+          <Trans comment="Heading: calendar reminders of the schedule's dates">Reminders</Trans>
+        </h3>
         <p className="hint">
-          The claim window's end and the unlock dates in your calendar, with an alarm a day before.
+          <Trans comment="Claim window: the stretch in which tokens can be claimed (taken now, with a burn)">
+            The claim window's end and the unlock dates in your calendar, with an alarm a day before.
+          </Trans>
         </p>
         <CalendarButton schedule={schedule} />
       </section>
       <StatementTool holder={holder} token={token} />
       <section className="tool" aria-labelledby="watch-title">
-        <h3 id="watch-title">Watched addresses</h3>
-        <p className="hint">Follow any address's countdown without connecting. Saved addresses stay on this device.</p>
+        <h3 id="watch-title">
+          <Trans>Watched addresses</Trans>
+        </h3>
+        <p className="hint">
+          <Trans>Follow any address's countdown without connecting. Saved addresses stay on this device.</Trans>
+        </p>
         <WatchForm onWatch={onDone} />
         <SavedAddresses current={holder} onWatch={onDone} />
       </section>
@@ -48,10 +57,15 @@ function AddToWallet({ token }: { token: HolderToolsProps['token'] }) {
   const { isConnected } = useAccount()
   const { watchAsset, isSuccess, isPending } = useWatchAsset()
   const toOpen = useWalletToOpen()
+  const { t } = useLingui()
   if (!isConnected) return null
+  const { symbol } = token
+  const walletName = toOpen?.name
   return (
     <section className="tool" aria-labelledby="wallet-title">
-      <h3 id="wallet-title">Wallet</h3>
+      <h3 id="wallet-title">
+        <Trans comment="Heading: the holder's wallet app">Wallet</Trans>
+      </h3>
       <button
         type="button"
         className="button"
@@ -63,16 +77,18 @@ function AddToWallet({ token }: { token: HolderToolsProps['token'] }) {
           })
         }}
       >
-        {isSuccess ? `${token.symbol} added to your wallet` : `Add ${token.symbol} to wallet`}
+        {isSuccess
+          ? t({ message: `${symbol} added to your wallet`, comment: '{symbol}: the token, e.g. NAI' })
+          : t({ message: `Add ${symbol} to wallet`, comment: 'Button; {symbol}: the token, e.g. NAI' })}
       </button>
       {isPending && toOpen && (
         <p className="hint" role="status">
-          Waiting for your wallet to answer.{' '}
+          <Trans>Waiting for your wallet to answer.</Trans>{' '}
           <a
             href={toOpen.href}
             {...(toOpen.href.startsWith('https:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
-            Open {toOpen.name}
+            <Trans comment="Link: brings the wallet app (named) to the front">Open {walletName}</Trans>
           </a>
         </p>
       )}

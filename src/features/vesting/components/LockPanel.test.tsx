@@ -4,6 +4,7 @@ import { Profiler } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { formatTokenAmount } from '../../../domain/format'
 import { PRODUCTION_SCHEDULE } from '../../../domain/schedule'
+import { WithI18n } from '../../../i18n/testing'
 import type { VestingActions } from '../actions'
 import { LockPanel } from './LockPanel'
 
@@ -42,6 +43,7 @@ describe('the unlocking panel while idle', () => {
           disabledReason={null}
         />
       </Profiler>,
+      { wrapper: WithI18n },
     )
     const claimable = () => screen.getByText('Claimable').nextElementSibling?.textContent
     const first = claimable()

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Suspense, useEffect } from 'react'
 import type { Address } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
@@ -43,6 +44,7 @@ export default function PositionPanels({
   /** The figures are from before the holder's last confirmed write: the page waits for newer ones. */
   figuresBehind: boolean
 }) {
+  const { t } = useLingui()
   const online = useOnline()
   const { chainId, connector } = useAccount()
   const chain = useConfig().chains[0]
@@ -80,10 +82,15 @@ export default function PositionPanels({
       {walletConnected && connector?.type === 'safe' && (
         <div className="notice safe-note">
           <p>
-            This is the position of the Safe {holder}. Each action is proposed to the Safe and runs once enough of its
-            owners have signed it and one of them executes it.
+            <Trans comment="A Safe is a multi-signature wallet; {holder} is its address. Position: its vesting tokens">
+              This is the position of the Safe {holder}.
+            </Trans>{' '}
+            <Trans comment="A Safe is a multi-signature wallet, run by its owners">
+              Each action is proposed to the Safe and runs once enough of its owners have signed it and one of them
+              executes it.
+            </Trans>
           </p>
-          <CopyButton text={holder} label="Copy the Safe's address" />
+          <CopyButton text={holder} label={t`Copy the Safe's address`} />
         </div>
       )}
       {disabledReason && (
@@ -115,7 +122,9 @@ export default function PositionPanels({
       ) : holdings.everAllocated ? (
         <FullyClaimed holder={holder} phase={phase} />
       ) : (
-        <p className="status">This address has no NAI vesting position.</p>
+        <p className="status">
+          <Trans>This address has no NAI vesting position.</Trans>
+        </p>
       )}
       {walletConnected && !watching && hasPosition(position) && (
         <ClaimAllSection
@@ -138,7 +147,13 @@ export default function PositionPanels({
           disabledReason={disabledReason}
         />
       ) : (
-        holdings.legacyEverAllocated && <p className="hint">Your legacy tokens have been claimed.</p>
+        holdings.legacyEverAllocated && (
+          <p className="hint">
+            <Trans comment="Legacy tokens: those from the vesting platforms used before this one. Claimed: taken">
+              Your legacy tokens have been claimed.
+            </Trans>
+          </p>
+        )
       )}
       {(hasPosition(position) || holdings.everAllocated) && (
         <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useAccount, useConfig } from 'wagmi'
 import { disconnect } from 'wagmi/actions'
 import { useSessionGrant } from '../../../wallet/sessionGrant'
@@ -15,11 +16,15 @@ export default function SessionNetworkNotice() {
   const [chain] = config.chains
   if (!grant || grant.chainIds.includes(chain.id)) return null
   const { walletName } = grant
+  const network = chain.name
+  const chainId = chain.id
   return (
     <div className="notice connection-notice" role="alert">
       <p>
-        {walletName} approved the connection without the {chain.name} network (chain ID {chain.id}), which this portal
-        uses. Allow {chain.name} for this site in {walletName}, then connect again.
+        <Trans>
+          {walletName} approved the connection without the {network} network (chain ID {chainId}), which this portal
+          uses. Allow {network} for this site in {walletName}, then connect again.
+        </Trans>
       </p>
       <div className="connection-notice-actions">
         <button
@@ -31,7 +36,7 @@ export default function SessionNetworkNotice() {
               .then(() => connectWallet())
           }}
         >
-          Connect again
+          <Trans comment="Button: connect the wallet to this portal anew">Connect again</Trans>
         </button>
       </div>
     </div>

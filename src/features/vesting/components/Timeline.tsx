@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { Address } from 'viem'
 import { formatDateTime } from '../../../domain/format'
@@ -22,6 +24,8 @@ type Props = { holder: Address; schedule: Schedule; position: Position; format: 
  */
 export default function Timeline({ holder, schedule, position, format }: Props) {
   const titleId = useId()
+  // The text lines are translated as they are built: a change of language renders them again.
+  useLingui()
   // The figures move by the second while unlocking; the chart follows once a minute.
   useClockValue((now) => now / 60n, nextMinute)
   const now = clockNow()
@@ -50,7 +54,9 @@ export default function Timeline({ holder, schedule, position, format }: Props) 
 
   return (
     <section className="panel timeline" aria-labelledby={titleId}>
-      <h2 id={titleId}>Your vesting timeline</h2>
+      <h2 id={titleId}>
+        <Trans>Your vesting timeline</Trans>
+      </h2>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="timeline-chart" aria-hidden="true" focusable="false">
         <rect
           x={at(schedule.claimStart)}
@@ -98,10 +104,10 @@ export default function Timeline({ holder, schedule, position, format }: Props) 
         ))}
         <line className="tl-here" x1={here} x2={here} y1={TOP - 6} y2={BOTTOM + 4} />
         <text className="tl-label" x={Math.min(Math.max(here, 40), WIDTH - 40)} y={TOP - 8} textAnchor="middle">
-          You are here
+          <Trans comment="Chart label: the present moment on the schedule">You are here</Trans>
         </text>
         <text className="tl-label" x={at(schedule.claimStart)} y={HEIGHT - 8}>
-          Window
+          <Trans comment="Chart label, short: the claim window (when tokens can be claimed with a burn)">Window</Trans>
         </text>
         <text
           className="tl-label"
@@ -109,7 +115,7 @@ export default function Timeline({ holder, schedule, position, format }: Props) 
           y={HEIGHT - 8}
           textAnchor="middle"
         >
-          Locked
+          <Trans comment="Chart label, short: the stretch in which the tokens are locked">Locked</Trans>
         </text>
         <text
           className="tl-label"
@@ -117,7 +123,9 @@ export default function Timeline({ holder, schedule, position, format }: Props) 
           y={HEIGHT - 8}
           textAnchor="middle"
         >
-          Unlocking
+          <Trans comment="Chart label, short: the stretch in which the tokens unlock a little at a time">
+            Unlocking
+          </Trans>
         </text>
       </svg>
       <ul className="timeline-text">

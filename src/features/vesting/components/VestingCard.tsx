@@ -1,8 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useEffect } from 'react'
 import { useAccount } from 'wagmi'
 import type { Deployment } from '../../../config/knownDeployment'
 import { formatDateTime } from '../../../domain/format'
-import { CONNECT_PROMPT, claimWindowNote } from '../../../domain/note'
 import { LazyBoundary } from '../../../lib/LazyBoundary'
 import { preloadable } from '../../../lib/preloadable'
 import { WalletButton } from '../../../wallet/WalletKit'
@@ -39,14 +39,18 @@ export function VestingCard() {
   const readError = contractMissing ? (read.error ?? holdings.error) : deployment ? null : read.error
   return (
     <section className="card" aria-labelledby="vesting-title">
-      <h1 id="vesting-title">Vesting Tokens</h1>
+      <h1 id="vesting-title">
+        <Trans comment="Title of the card: the holder's tokens that vest over time">Vesting Tokens</Trans>
+      </h1>
       {deployment && !contractMissing && <ClaimNote claimEnd={deployment.schedule.claimEnd} />}
       <ClockNotice />
       <WalletConnectNotice />
       {differs && (
         <p className="notice" role="status">
-          This page was built with a schedule that differs from the contracts' on this chain: the dates shown are the
-          chain's.
+          <Trans comment="The page's built-in vesting dates differ from those the contracts hold on this blockchain">
+            This page was built with a schedule that differs from the contracts' on this chain: the dates shown are the
+            chain's.
+          </Trans>
         </p>
       )}
       {readError ? (
@@ -54,22 +58,42 @@ export function VestingCard() {
       ) : deployment ? (
         <HolderView deployment={deployment} holder={holder} holdings={holdings} />
       ) : (
-        <p className="status">Loading...</p>
+        <Loading />
       )}
     </section>
   )
 }
 
-/** The note under the title, following the phase: before the window closes, and after. */
+function Loading() {
+  return (
+    <p className="status">
+      <Trans comment="While the holder's figures are read from the blockchain">Loading...</Trans>
+    </p>
+  )
+}
+
+/**
+ * The note under the title, following the phase: before the window closes, and after. The same English as
+ * `claimWindowNote` (domain/note.ts), which the prerendered page shows before the app (and its messages) load.
+ */
 function ClaimNote({ claimEnd }: { claimEnd: bigint }) {
   // The wording changes once, when the window closes: any moment on the same side of claimEnd gives the same note.
   const closed = useClockValue((now) => now >= claimEnd, reaching(claimEnd))
-  const note = claimWindowNote({ claimEnd }, closed ? claimEnd : claimEnd - 1n)
+  const isoDate = new Date(Number(claimEnd) * 1000).toISOString()
+  const date = formatDateTime(claimEnd)
   return (
     <p className="note">
-      {note.lead}
-      <time dateTime={new Date(Number(note.date) * 1000).toISOString()}>{formatDateTime(note.date)}</time>
-      {note.tail}
+      {closed ? (
+        <Trans comment="{date} is the claim window's end, a date and time. Locked: held by the contract, not claimable">
+          The claim window closed on <time dateTime={isoDate}>{date}</time>. Tokens left untouched were locked
+          automatically for 12 months, then unlock linearly over another 12 months.
+        </Trans>
+      ) : (
+        <Trans comment="{date} is the claim window's end, a date and time. Locked: held by the contract, not claimable">
+          Make your choice before <time dateTime={isoDate}>{date}</time> to avoid having your tokens automatically
+          locked.
+        </Trans>
+      )}
     </p>
   )
 }
@@ -90,27 +114,38 @@ function ClockNotice() {
   if (!corrected) return null
   return (
     <p className="notice" role="status">
-      Your device clock differs from the blockchain's by more than 2 minutes; times on this page follow the chain.
+      <Trans>
+        Your device clock differs from the blockchain's by more than 2 minutes; times on this page follow the chain.
+      </Trans>
     </p>
   )
 }
 
 function ReadFailure({ error, busy, onRetry }: { error: Error; busy: Busy | null; onRetry: () => void }) {
+  const { t } = useLingui()
   if (isContractMissing(error)) {
     return (
       <div className="failure" role="alert">
         <p>
-          <strong>Contract not found on this network.</strong> The configured vesting contracts have no code on this
-          chain. Check the network and the contract addresses of this deployment.
+          <strong>
+            <Trans>Contract not found on this network.</Trans>
+          </strong>{' '}
+          <Trans>The configured vesting contracts have no code on this chain.</Trans>{' '}
+          <Trans>Check the network and the contract addresses of this deployment.</Trans>
         </p>
       </div>
     )
   }
   return (
     <div className="failure" role="alert">
-      <p>Your vesting data could not be loaded. {busy ? busySentence(busy) : 'The network may be unreachable.'}</p>
+      <p>
+        <Trans comment="Vesting data: the holder's position and amounts, read from the blockchain">
+          Your vesting data could not be loaded.
+        </Trans>{' '}
+        {busy ? busySentence(busy) : t`The network may be unreachable.`}
+      </p>
       <button type="button" className="button" onClick={onRetry}>
-        Retry
+        <Trans comment="Button: read the figures again">Retry</Trans>
       </button>
     </div>
   )
@@ -130,17 +165,22 @@ function HolderView({
   useEffect(() => {
     if (holder.address) preloadPositionPanels()
   }, [holder.address])
-  const linkProblem = holder.malformedParam !== undefined && (
+  const malformed = holder.malformedParam
+  const linkProblem = malformed !== undefined && (
     <p className="field-error" role="alert">
-      The link's address "{holder.malformedParam}" is not an address: an address is 0x followed by 40 hexadecimal
-      digits.
+      <Trans comment="{malformed} is the text the link gave as an address, shown as it is">
+        The link's address "{malformed}" is not an address: an address is 0x followed by 40 hexadecimal digits.
+      </Trans>
     </p>
   )
   if (!holder.address) {
     return (
       <div className="connect">
         {linkProblem}
-        <p>{CONNECT_PROMPT}</p>
+        <p>
+          {/* The same English as CONNECT_PROMPT (domain/note.ts), which the prerendered page shows first. */}
+          <Trans>Connect your wallet to see your vesting position.</Trans>
+        </p>
         <WalletButton />
         <WatchForm />
         <SavedAddresses />
@@ -157,7 +197,7 @@ function HolderView({
         />
       )
     }
-    return <p className="status">Loading...</p>
+    return <Loading />
   }
   // Figures from the cache stay on screen when a refresh fails (offline); the notice says how old they are.
   return (
@@ -171,7 +211,7 @@ function HolderView({
         busy={busy}
         onRetry={() => void holdings.refetch({ cancelRefetch: false })}
       />
-      <LazyBoundary loading={<p className="status">Loading...</p>}>
+      <LazyBoundary loading={<Loading />}>
         <PositionPanels
           holder={holder.address}
           deployment={deployment}

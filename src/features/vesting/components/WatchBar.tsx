@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Address } from 'viem'
 import { shortenAddress } from '../../../domain/format'
@@ -8,24 +9,27 @@ export function WatchBar({ address }: { address: Address }) {
   const saved = useSavedAddresses().includes(address)
   const fromLink = useWatchParam().kind === 'address'
   const [refusal, setRefusal] = useState<string | null>(null)
+  const shortAddress = shortenAddress(address)
   return (
     <div className="watch-bar">
       <p>
-        Watch-only: <strong title={address}>{shortenAddress(address)}</strong>. Connect this wallet to claim.
+        <Trans comment="Watch-only: the position is shown, but nothing can be signed; claim: take the tokens">
+          Watch-only: <strong title={address}>{shortAddress}</strong>. Connect this wallet to claim.
+        </Trans>
       </p>
       <div className="watch-actions">
         {saved ? (
           <button type="button" className="button link" onClick={() => forgetAddress(address)}>
-            Forget on this device
+            <Trans comment="Button: remove this saved address from the device">Forget on this device</Trans>
           </button>
         ) : (
           <button type="button" className="button link" onClick={() => setRefusal(saveAddress(address))}>
-            Save on this device
+            <Trans comment="Button: keep this address on the device, to watch it later">Save on this device</Trans>
           </button>
         )}
         {fromLink && (
           <button type="button" className="button link" onClick={stopWatching}>
-            Stop watching
+            <Trans comment="Button: stop showing this address's position">Stop watching</Trans>
           </button>
         )}
       </div>

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../../config/anvil'
+import { WithI18n } from '../../../i18n/testing'
 import { transactionLink } from '../../../lib/explorer'
 import { WriteStatus, type WriteStatusActions } from './WriteStatus'
 
@@ -35,7 +36,7 @@ describe('WriteStatus', () => {
         chainId: 1,
       },
     })
-    render(<WriteStatus actions={value} />)
+    render(<WriteStatus actions={value} />, { wrapper: WithI18n })
     expect(screen.getByRole('status').textContent).toBe(
       'Waiting for your transaction to be confirmed: Claim 250 NAI.Stop waiting',
     )
@@ -54,7 +55,7 @@ describe('WriteStatus', () => {
         requested: { fromBlock: 12, nonce: 3, logs: { address: ANVIL_ACCOUNTS[2], topics: [HASH] } },
       },
     })
-    render(<WriteStatus actions={value} />)
+    render(<WriteStatus actions={value} />, { wrapper: WithI18n })
     expect(screen.getByRole('status').textContent).toBe('Waiting for your wallet to answer: Claim 250 NAI.Stop waiting')
   })
 
@@ -69,7 +70,9 @@ describe('WriteStatus', () => {
       requested,
     }
     const metaMask = { name: 'MetaMask', href: 'https://metamask.app.link/wc?requestId=7&sessionTopic=ab' }
-    render(<WriteStatus actions={actions({ waitingFor: asked }).value} walletToOpen={metaMask} />)
+    render(<WriteStatus actions={actions({ waitingFor: asked }).value} walletToOpen={metaMask} />, {
+      wrapper: WithI18n,
+    })
     expect(screen.getByRole('status').textContent).toBe(
       'Waiting for your wallet to answer: Claim 250 NAI.Open MetaMaskStop waiting',
     )
@@ -79,18 +82,22 @@ describe('WriteStatus', () => {
 
     // Still being asked, with no record yet (a batch of calls): the same link.
     const scheme = { name: 'OKX Wallet', href: 'okex://main/wc?requestId=7&sessionTopic=ab' }
-    render(<WriteStatus actions={actions({ pending: 'claimAll' }).value} walletToOpen={scheme} />)
+    render(<WriteStatus actions={actions({ pending: 'claimAll' }).value} walletToOpen={scheme} />, {
+      wrapper: WithI18n,
+    })
     expect(screen.getByRole('status').textContent).toBe('Waiting for your wallet to answer.Open OKX Wallet')
     expect(screen.getByRole('link', { name: 'Open OKX Wallet' }).getAttribute('target')).toBeNull()
     cleanup()
 
     // Once the wallet has answered (a sent transaction is waited for), or after WalletConnect gave up: no link.
     const { requested: _, ...sent } = asked
-    render(<WriteStatus actions={actions({ waitingFor: sent }).value} walletToOpen={metaMask} />)
+    render(<WriteStatus actions={actions({ waitingFor: sent }).value} walletToOpen={metaMask} />, { wrapper: WithI18n })
     expect(screen.queryByRole('link', { name: 'Open MetaMask' })).toBeNull()
     cleanup()
     const expired = { ...asked, requested: { ...requested, unanswered: true } }
-    render(<WriteStatus actions={actions({ waitingFor: expired }).value} walletToOpen={metaMask} />)
+    render(<WriteStatus actions={actions({ waitingFor: expired }).value} walletToOpen={metaMask} />, {
+      wrapper: WithI18n,
+    })
     expect(screen.queryByRole('link', { name: 'Open MetaMask' })).toBeNull()
   })
 
@@ -105,7 +112,7 @@ describe('WriteStatus', () => {
         requested: { fromBlock: 12, nonce: 3, logs: { address: ANVIL_ACCOUNTS[2], topics: [HASH] }, unanswered: true },
       },
     })
-    render(<WriteStatus actions={value} />)
+    render(<WriteStatus actions={value} />, { wrapper: WithI18n })
     expect(screen.getByRole('status').textContent).toBe(
       'Your wallet did not answer in time. If you approved it there, it shows here once it is confirmed: Claim 250 NAI.Stop waiting',
     )
@@ -122,7 +129,7 @@ describe('WriteStatus', () => {
         requested: { fromBlock: 12, nonce: 1, logs: { address: ANVIL_ACCOUNTS[2], topics: [HASH] }, safe: true },
       },
     })
-    render(<WriteStatus actions={value} />)
+    render(<WriteStatus actions={value} />, { wrapper: WithI18n })
     expect(screen.getByRole('status').textContent).toBe(
       "Waiting for the Safe's answer: Claim 250 NAI. Added to the Safe's batch? It shows here once the batch is executed.Stop waiting",
     )
@@ -158,14 +165,14 @@ describe('WriteStatus', () => {
       ],
     ] as const
     for (const [safe, text] of lines) {
-      render(<WriteStatus actions={actions({ waitingFor: { ...proposed, safe } }).value} />)
+      render(<WriteStatus actions={actions({ waitingFor: { ...proposed, safe } }).value} />, { wrapper: WithI18n })
       expect(screen.getByRole('status').textContent).toBe(text)
       cleanup()
     }
   })
 
   it('says a dismissed write is still watched', () => {
-    render(<WriteStatus actions={actions({ watchingInBackground: true }).value} />)
+    render(<WriteStatus actions={actions({ watchingInBackground: true }).value} />, { wrapper: WithI18n })
     expect(screen.getByRole('status').textContent).toBe(
       'You stopped waiting for a transaction. It is still watched, and you will be told here if it lands.',
     )
@@ -175,7 +182,7 @@ describe('WriteStatus', () => {
     const { value, calls } = actions({
       report: { message: 'Your transaction was confirmed.', tone: 'success', explorer: transactionLink(mainnet, HASH) },
     })
-    render(<WriteStatus actions={value} />)
+    render(<WriteStatus actions={value} />, { wrapper: WithI18n })
     const link = screen.getByRole('link', { name: 'View on Etherscan' })
     expect(link.getAttribute('href')).toBe(`https://etherscan.io/tx/${HASH}`)
     expect(link.getAttribute('target')).toBe('_blank')
@@ -198,6 +205,7 @@ describe('WriteStatus', () => {
           }).value
         }
       />,
+      { wrapper: WithI18n },
     )
     expect(screen.getByRole('alert').textContent).toBe(
       'The transaction was reverted on chain. Nothing was changed. View on SnowTraceDismiss',
