@@ -185,6 +185,21 @@ describe('the import graph of the folders around src', () => {
   it('points one way: the app never imports the tooling or the tests, testing never imports what uses it', () => {
     expect(upwardImports(graph, folderOf, FOLDER_RANK)).toEqual([])
   })
+
+  it("reaches no module of the app's with Lingui's macros from the tooling, which runs without the build's Babel", () => {
+    const reached = new Set<string>()
+    const pending = [...graph.keys()].filter((file) => !file.startsWith('src/'))
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+      for (const target of graph.get(file) ?? []) {
+        if (!target.startsWith('src/') || reached.has(target)) continue
+        reached.add(target)
+        pending.push(target)
+      }
+    }
+    expect(reached).toContain('src/features/vesting/errorAbi.ts')
+    const macros = /from '@lingui\/(?:core|react)\/macro'/
+    expect([...reached].filter((file) => macros.test(readFileSync(join(repoDir, file), 'utf8')))).toEqual([])
+  })
 })
 
 describe('the checks themselves', () => {

@@ -1,6 +1,6 @@
 import { type Abi, BaseError, encodeErrorResult, type Hex, parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { portalErrorAbi } from '../../src/features/vesting/errors.ts'
+import { portalErrorAbi } from '../../src/features/vesting/errorAbi.ts'
 import { describeErrorData, describeFailure } from './revert.ts'
 
 const HOLDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -1,5 +1,5 @@
 import { type Abi, BaseError, type ContractErrorName, decodeErrorResult, formatUnits, type Hex } from 'viem'
-import { portalErrorAbi } from '../../src/features/vesting/errors.ts'
+import { portalErrorAbi } from '../../src/features/vesting/errorAbi.ts'
 import { revertData as revertDataIn } from '../../src/lib/errors.ts'
 
 /** The token amounts in a revert are counted in; without it they are shown in the smallest unit. */

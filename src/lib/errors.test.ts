@@ -24,9 +24,9 @@ import { avalanche, mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { ConnectorChainMismatchError } from 'wagmi'
 import { ANVIL_PRIVATE_KEYS } from '../config/anvil'
+import { describeError } from './describeError'
 import {
   decodeRevert,
-  describeError,
   type ErrorSentences,
   errorCauses,
   isAnswerBehind,

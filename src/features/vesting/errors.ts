@@ -1,17 +1,10 @@
 import { t } from '@lingui/core/macro'
 import { formatDateTime, formatTokenAmount, shortenAddress } from '../../domain/format'
-import { demoTokenAbi, legacyClaimAbi, vestingAbi } from '../../generated'
-import {
-  decodeRevert,
-  describeError,
-  type ErrorDescription,
-  type ErrorSentences,
-  revertSentence,
-  SOLIDITY_ERRORS,
-} from '../../lib/errors'
+import { describeError } from '../../lib/describeError'
+import { decodeRevert, type ErrorDescription, type ErrorSentences, revertSentence } from '../../lib/errors'
+import { portalErrorAbi } from './errorAbi'
 
-/** Every error the portal's contracts can revert with: their own, OpenZeppelin's, the token's and Solidity's. */
-export const portalErrorAbi = [...vestingAbi, ...legacyClaimAbi, ...demoTokenAbi, ...SOLIDITY_ERRORS] as const
+export { portalErrorAbi }
 
 export type HolderErrorContext = {
   /** The token the amounts in a message are counted in. */
