@@ -70,6 +70,14 @@ async function englishLeft(page: Page, locale: string): Promise<string[]> {
   })
 }
 
+/**
+ * Waits until the header shows the connected account: until then RainbowKit's button may still read "Connect Wallet"
+ * in its own English while it loads the language and reconnects.
+ */
+async function connected(page: Page): Promise<void> {
+  await expect(page.getByRole('banner').getByRole('button', { name: /0x70…79C8/ })).toBeVisible()
+}
+
 /** Nothing on the 360-px-wide page is wider than the screen or cut off inside its own box. */
 async function expectNothingOverflows(page: Page): Promise<void> {
   await page.setViewportSize({ width: 360, height: 780 })
@@ -109,6 +117,7 @@ for (const language of LANGUAGES) {
       await expect(page.locator('html')).toHaveAttribute('lang', language.locale)
       await expect(page.locator('html')).toHaveAttribute('dir', language.dir)
       await expect(stat(region(page, 'Lock for the Future'), t('Amount'))).toHaveText(language.position)
+      await connected(page)
       expect(await englishLeft(page, language.locale)).toEqual([])
       await axe.check()
       if (DOCS && language.locale !== 'ja') {
@@ -167,6 +176,7 @@ for (const language of LANGUAGES) {
         await page.goto('/')
         const panel = region(page, 'Tokens are Unlocking')
         await expect(stat(panel, t('Claimable'))).toHaveText('250 NAI')
+        await connected(page)
         expect(await englishLeft(page, language.locale)).toEqual([])
         const balanceBefore = await chain.balanceOf(accounts.alice)
 
