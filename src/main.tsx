@@ -83,7 +83,7 @@ const render = () =>
       </StrictMode>,
     ),
   )
-// The holder's language is loaded while the first figures travel; English is in the app itself.
+// The holder's language loads while the first figures travel (the shell script started fetching its catalog).
 const language = activateLocale(initialLocale())
 if (firstFigures) {
   const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_FIGURES_WAIT_MS))

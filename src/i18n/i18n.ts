@@ -1,7 +1,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import { useLingui } from '@lingui/react'
 import { setDisplayLocale } from '../domain/format'
-import { type AppLocale, isAppLocale, LOCALE_KEY, localeInfo, pageLocale, SOURCE_LOCALE } from './locales'
+import { type AppLocale, deviceLocale, isAppLocale, LOCALE_KEY, localeInfo, SOURCE_LOCALE } from './locales'
 
 // Each locale's catalog is a chunk of its own, loaded only for a holder who reads that language (the page's shell
 // script starts loading it with the app), and cached by the service worker once used.
@@ -9,13 +9,7 @@ const catalogs = import.meta.glob<{ messages: Messages }>('./locales/*.po')
 
 /** The locale a page opens in: the holder's choice on this device, else the best of the browser's languages. */
 export function initialLocale(): AppLocale {
-  let stored: string | null = null
-  try {
-    stored = localStorage.getItem(LOCALE_KEY)
-  } catch {
-    // Storage refused: the browser's languages decide.
-  }
-  return pageLocale(stored, navigator.languages?.length ? navigator.languages : [navigator.language])
+  return deviceLocale(localStorage)
 }
 
 /** The compiled messages of `locale`. */

@@ -83,9 +83,16 @@ function localeFor(tag: string): AppLocale | undefined {
   return language && !('pseudo' in language) ? language.code : undefined
 }
 
-/** The locale a page opens in: the holder's choice kept on the device, else the best of the browser's languages. */
-export function pageLocale(stored: string | null | undefined, languages: readonly string[]): AppLocale {
-  return isAppLocale(stored) ? stored : matchLocale(languages)
+/** The locale a page opens in: the holder's choice kept in `storage`, else the best of the browser's languages. */
+export function deviceLocale(storage: Pick<Storage, 'getItem'> | undefined): AppLocale {
+  let stored: string | null = null
+  try {
+    stored = storage?.getItem(LOCALE_KEY) ?? null
+  } catch {
+    // Storage refused: the browser's languages decide.
+  }
+  if (isAppLocale(stored)) return stored
+  return matchLocale(navigator.languages?.length ? navigator.languages : [navigator.language])
 }
 
 /** The best of the browser's languages, in its order of preference, that the portal speaks; English otherwise. */

@@ -1,6 +1,6 @@
 import { formatCountdown, formatDateTime } from '../../domain/format'
 import { claimWindowNote } from '../../domain/note'
-import { LOCALE_KEY, pageLocale } from '../../i18n/locales'
+import { deviceLocale } from '../../i18n/locales'
 import { keepEarlyInstallPrompt } from '../earlyInstallPrompt'
 import { glanceCountdown, glanceHolder, readGlance } from './glance'
 
@@ -77,13 +77,7 @@ function showGlance(card: HTMLElement, buster: string, vesting: string, holder: 
 
 /** Starts loading the catalog of the language the page opens in, from the build's map of catalogs by locale. */
 function preloadCatalog(catalogs: string | undefined, storage: Storage | undefined): void {
-  let stored: string | null = null
-  try {
-    stored = storage?.getItem(LOCALE_KEY) ?? null
-  } catch {
-    // Storage refused: the browser's languages decide.
-  }
-  const locale = pageLocale(stored, navigator.languages?.length ? navigator.languages : [navigator.language])
+  const locale = deviceLocale(storage)
   const href = (JSON.parse(catalogs ?? '{}') as Record<string, string>)[locale]
   if (!href) return
   const link = document.createElement('link')
