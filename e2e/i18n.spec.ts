@@ -58,7 +58,8 @@ function pageText(page: Page, scope = 'body'): Promise<string> {
 }
 
 /**
- * English sentences of the source catalog still on the page: any message of a dozen characters or more, without
+ * English sentences of the source catalog still on the page (callers poll it: RainbowKit's own button reads English
+ * for a moment while it loads its language): any message of a dozen characters or more, without
  * placeholders, that the locale words differently.
  */
 async function englishLeft(page: Page, locale: string): Promise<string[]> {
@@ -118,7 +119,7 @@ for (const language of LANGUAGES) {
       await expect(page.locator('html')).toHaveAttribute('dir', language.dir)
       await expect(stat(region(page, 'Lock for the Future'), t('Amount'))).toHaveText(language.position)
       await connected(page)
-      expect(await englishLeft(page, language.locale)).toEqual([])
+      await expect.poll(() => englishLeft(page, language.locale)).toEqual([])
       await axe.check()
       if (DOCS && language.locale !== 'ja') {
         await page.screenshot({ path: `docs/phone-claim-${language.locale}.png` })
@@ -136,7 +137,7 @@ for (const language of LANGUAGES) {
         confirm.getByText(t('You receive {received}, {burned} are burned.', language), { exact: true }),
       ).toBeVisible()
       await expect(confirm.getByText(t('Burning is irreversible.'), { exact: true })).toBeVisible()
-      expect(await englishLeft(page, language.locale)).toEqual([])
+      await expect.poll(() => englishLeft(page, language.locale)).toEqual([])
       await confirm.getByRole('button', { name: t('Claim & Burn') }).click()
 
       await expect(page.getByText(t('You have claimed your whole position.'))).toBeVisible()
@@ -177,7 +178,7 @@ for (const language of LANGUAGES) {
         const panel = region(page, 'Tokens are Unlocking')
         await expect(stat(panel, t('Claimable'))).toHaveText('250 NAI')
         await connected(page)
-        expect(await englishLeft(page, language.locale)).toEqual([])
+        await expect.poll(() => englishLeft(page, language.locale)).toEqual([])
         const balanceBefore = await chain.balanceOf(accounts.alice)
 
         await panel.getByRole('button', { name: t('Claim {claimable}', { claimable: '250 NAI' }) }).click()
