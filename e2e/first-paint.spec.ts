@@ -13,6 +13,7 @@ import {
   percent,
   test,
 } from './fixtures/index'
+import { tr } from './fixtures/messages'
 import { readsVesting, rpcMethods } from './fixtures/rpcRequests'
 import { card, openAs, panel } from './fixtures/ui'
 
@@ -24,13 +25,20 @@ import { card, openAs, panel } from './fixtures/ui'
 
 const alice = { account: accounts.alice, amount: nai(1000), burnPercentage: percent(25) } as const satisfies Holder
 
-const note = (page: Page) => card(page).locator('p.note')
+const note = (page: Page) => page.locator('section.card p.note')
 const BEFORE_CLOSE = ' to avoid having your tokens automatically locked.'
 const AFTER_CLOSE =
   '. Tokens left untouched were locked automatically for 12 months, then unlock linearly over another 12 months.'
 const CONNECT = 'Connect your wallet to see your vesting position.'
 const DIFFERS =
   "This page was built with a schedule that differs from the contracts' on this chain: the dates shown are the chain's."
+
+/** Waits until the app has stored the holder's figures on the device (it does at most once a second). */
+async function positionStored(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('nai.queryCache')?.toLowerCase() ?? ''))
+    .toContain(alice.account.slice(2).toLowerCase())
+}
 
 /** Keeps the app's own scripts from loading: what the page shows then is the prerendered shell alone. */
 async function withoutAppScripts(page: Page): Promise<void> {
@@ -75,6 +83,110 @@ test.describe('before any of the app’s JavaScript', () => {
   })
 })
 
+/** The card, found by its place rather than its English name. */
+const cardByPlace = (page: Page) => page.locator('section.card')
+
+/** A message of the catalog of `locale` as the page shows it: its placeholders filled and its one tag's marks gone. */
+const shown = (locale: string, message: string, values: Record<string, string> = {}) =>
+  tr(locale, message, values).replace(/<\/?0>/g, '')
+
+type Painted = { frames: string[]; unseen: number }
+
+/**
+ * Watches the page from its start until the app has rendered, at every frame once the page's stylesheet has loaded
+ * (nothing is painted before): the frames in which the page was kept unseen, and in each frame it could be seen, its
+ * language and direction, the card's title and the note.
+ */
+async function watchPaint(page: Page): Promise<() => Promise<Painted>> {
+  await page.addInitScript(() => {
+    const painted: Painted = { frames: [], unseen: 0 }
+    ;(window as unknown as { painted: Painted }).painted = painted
+    const sample = () => {
+      const title = document.getElementById('vesting-title')
+      const root = document.getElementById('root')
+      if (title && root && document.styleSheets.length > 0) {
+        if (getComputedStyle(root).visibility !== 'visible') painted.unseen++
+        else {
+          const { lang, dir } = document.documentElement
+          const note = document.querySelector('p.note')?.textContent
+          painted.frames.push(`${lang} ${dir} | ${title.textContent} | ${note}`)
+        }
+      }
+      if (root?.dataset.app !== 'started') requestAnimationFrame(sample)
+    }
+    requestAnimationFrame(sample)
+  })
+  return () => page.evaluate(() => (window as unknown as { painted: Painted }).painted)
+}
+
+/** Holds the shell script back for `ms`, as a slow network would: the browser may paint what came before it. */
+async function slowShellScript(page: Page, ms: number): Promise<void> {
+  await page.route('**/shell.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    await route.continue()
+  })
+}
+
+test.describe('in the holder’s language from the first paint', () => {
+  test.use({ serviceWorkers: 'block', timezoneId: 'America/New_York', locale: 'de-DE' })
+
+  test('a German browser’s shell is German before any of the app’s JavaScript', async ({ page }) => {
+    await withoutAppScripts(page)
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: tr('de', 'NAI Vesting & Claim Portal home') }),
+    ).toBeVisible()
+    // The blog's articles keep their own titles.
+    await expect(page.getByRole('navigation', { name: tr('de', 'News') }).getByRole('link')).toHaveText([
+      /^Onboarding Community Feedback/,
+      /^Important NAI Vesting & Claim Portal Update/,
+    ])
+    await expect(cardByPlace(page).getByRole('heading', { level: 1 })).toHaveText(tr('de', 'Vesting Tokens'))
+    const date = await note(page).locator('time').textContent()
+    // German's date, in the viewer's time zone.
+    expect(date).toMatch(/^13\. Nov\. 2024, 14:00/)
+    await expect(note(page)).toHaveText(
+      shown('de', 'Make your choice before <0>{date}</0> to avoid having your tokens automatically locked.', {
+        date: date ?? '',
+      }),
+    )
+    await expect(cardByPlace(page).locator('.connect')).toHaveText(tr('de', CONNECT))
+  })
+
+  test('no frame shows English, even while the shell script is on its way; the app then says the same', async ({
+    page,
+  }) => {
+    const painted = await watchPaint(page)
+    await slowShellScript(page, 400)
+    await page.goto('/')
+    await expect(page.locator('#root')).toHaveAttribute('data-app', 'started')
+    await expect(cardByPlace(page).locator('.connect > p').first()).toHaveText(tr('de', CONNECT))
+    const { frames, unseen } = await painted()
+    // Frames came while the script was held back: the page was kept unseen in them.
+    expect(unseen).toBeGreaterThan(0)
+    expect(frames.length).toBeGreaterThan(0)
+    const title = tr('de', 'Vesting Tokens')
+    expect(new Set(frames)).toEqual(new Set([`de ltr | ${title} | ${await note(page).textContent()}`]))
+  })
+
+  test.describe('right to left', () => {
+    test.use({ locale: 'ar-EG' })
+
+    test('an Arabic browser’s first frame is Arabic and laid out right to left', async ({ page }) => {
+      const painted = await watchPaint(page)
+      await withoutAppScripts(page)
+      await slowShellScript(page, 400)
+      await page.goto('/')
+      await expect(cardByPlace(page).getByRole('heading', { level: 1 })).toHaveText(tr('ar', 'Vesting Tokens'))
+      const { frames, unseen } = await painted()
+      expect(unseen).toBeGreaterThan(0)
+      expect(frames[0]).toMatch(new RegExp(`^ar rtl \\| ${tr('ar', 'Vesting Tokens')} \\| `))
+      await expect(cardByPlace(page).locator('.connect')).toHaveText(tr('ar', CONNECT))
+    })
+  })
+})
+
 test.describe('the app taking over the shell', () => {
   test.use({ serviceWorkers: 'block' })
 
@@ -114,10 +226,7 @@ test.describe('a returning holder, before any of the app’s JavaScript', () => 
     await chain.addHolder(alice)
     await openAs(page, wallet, alice.account)
     await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
-    // The app stores the holder's figures on the device (at most once a second).
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('nai.queryCache')?.toLowerCase() ?? ''))
-      .toContain(alice.account.slice(2).toLowerCase())
+    await positionStored(page)
 
     await withoutAppScripts(page)
     await page.reload()
@@ -132,6 +241,30 @@ test.describe('a returning holder, before any of the app’s JavaScript', () => 
     await page.reload()
     await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
     await expect(card(page).locator('p.glance')).toHaveCount(0)
+  })
+
+  test.describe('in German', () => {
+    test.use({ locale: 'de-DE' })
+
+    test('the stored position and its countdown are worded in the holder’s language', async ({
+      page,
+      chain,
+      wallet,
+    }) => {
+      await chain.addHolder(alice)
+      const claimPanel = (page: Page) => panel(page, tr('de', 'Claim and Burn Now'))
+      await openAs(page, wallet, alice.account, claimPanel)
+      await expect(claimPanel(page).locator('dd')).toHaveText(['750 NAI', '250 NAI'])
+      await positionStored(page)
+
+      await withoutAppScripts(page)
+      await page.reload()
+      const position = shown('de', 'glance.position', { amount: '1.000 NAI' })
+      await expect(cardByPlace(page).locator('p.glance')).toHaveText(
+        new RegExp(`^${position} · ${tr('de', 'glance.claim')} 12 Tage 23:5\\d:\\d\\d$`),
+      )
+      await expect(cardByPlace(page).locator('p.glance strong')).toHaveText('1.000 NAI')
+    })
   })
 
   test('nothing is shown for a device that stored no position', async ({ page }) => {

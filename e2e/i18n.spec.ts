@@ -99,6 +99,8 @@ async function expectNothingOverflows(page: Page): Promise<void> {
 
 for (const language of LANGUAGES) {
   const t = (message: string, values?: Record<string, string>) => tr(language.locale, message, values)
+  // An amount is isolated in a right-to-left page, so that inside a sentence "50 NAI" never reads "NAI 50".
+  const amount = (text: string) => (language.dir === 'rtl' ? `\u2068${text}\u2069` : text)
   const region = (page: Page, title: string): Locator => page.getByRole('region', { name: t(title), exact: true })
 
   test.describe(`in ${language.browser}`, () => {
@@ -117,7 +119,7 @@ for (const language of LANGUAGES) {
       await expect(claimPanel).toBeVisible()
       await expect(page.locator('html')).toHaveAttribute('lang', language.locale)
       await expect(page.locator('html')).toHaveAttribute('dir', language.dir)
-      await expect(stat(region(page, 'Lock for the Future'), t('Amount'))).toHaveText(language.position)
+      await expect(stat(region(page, 'Lock for the Future'), t('Amount'))).toHaveText(amount(language.position))
       await connected(page)
       await expect.poll(() => englishLeft(page, language.locale)).toEqual([])
       await axe.check()
@@ -129,12 +131,18 @@ for (const language of LANGUAGES) {
 
       await claimPanel.getByRole('button', { name: t('Claim & Burn') }).click()
       const sheet = page.getByRole('dialog', { name: t('Claim and burn'), exact: true })
-      await expect(stat(sheet, t('Receive'))).toHaveText(language.received)
-      await expect(stat(sheet, t('Burn'))).toHaveText(language.burned)
+      await expect(stat(sheet, t('Receive'))).toHaveText(amount(language.received))
+      await expect(stat(sheet, t('Burn'))).toHaveText(amount(language.burned))
       await sheet.getByRole('button', { name: t('Continue') }).click()
       const confirm = page.getByRole('dialog', { name: t('Confirm claim and burn') })
       await expect(
-        confirm.getByText(t('You receive {received}, {burned} are burned.', language), { exact: true }),
+        confirm.getByText(
+          t('You receive {received}, {burned} are burned.', {
+            received: amount(language.received),
+            burned: amount(language.burned),
+          }),
+          { exact: true },
+        ),
       ).toBeVisible()
       await expect(confirm.getByText(t('Burning is irreversible.'), { exact: true })).toBeVisible()
       await expect.poll(() => englishLeft(page, language.locale)).toEqual([])
@@ -157,7 +165,7 @@ for (const language of LANGUAGES) {
       await expect(legacy).toBeVisible()
       const before = await snapshot(chain, accounts.alice)
 
-      await legacy.getByRole('button', { name: t('Claim {total}', { total: '50 NAI' }) }).click()
+      await legacy.getByRole('button', { name: t('Claim {total}', { total: amount('50 NAI') }) }).click()
       await expect(legacy).toBeHidden()
       expect(await snapshot(chain, accounts.alice)).toEqual({
         ...before,
@@ -176,14 +184,19 @@ for (const language of LANGUAGES) {
         await wallet.connectAs(accounts.alice)
         await page.goto('/')
         const panel = region(page, 'Tokens are Unlocking')
-        await expect(stat(panel, t('Claimable'))).toHaveText('250 NAI')
+        await expect(stat(panel, t('Claimable'))).toHaveText(amount('250 NAI'))
+        // The chart's time runs the way the page reads: the claim window comes first, on the left or on the right.
+        const left = (part: string) =>
+          page.locator(`.timeline-chart ${part}`).evaluate((shape) => shape.getBoundingClientRect().left)
+        const [claimWindow, unlocking] = [await left('.tl-window'), await left('.tl-unlock')]
+        expect(language.dir === 'rtl' ? claimWindow > unlocking : claimWindow < unlocking).toBe(true)
         await connected(page)
         await expect.poll(() => englishLeft(page, language.locale)).toEqual([])
         const balanceBefore = await chain.balanceOf(accounts.alice)
 
-        await panel.getByRole('button', { name: t('Claim {claimable}', { claimable: '250 NAI' }) }).click()
+        await panel.getByRole('button', { name: t('Claim {claimable}', { claimable: amount('250 NAI') }) }).click()
         await expect.poll(() => wallet.transactions().length).toBe(1)
-        await expect(stat(panel, t('Counted as claimed'))).toHaveText('250 NAI')
+        await expect(stat(panel, t('Counted as claimed'))).toHaveText(amount('250 NAI'))
         const [hash] = wallet.transactions()
         if (!hash) throw new Error('The page sent no transaction.')
         const receipt = await chain.getTransactionReceipt({ hash })

@@ -17,7 +17,8 @@ const source = PO.parse(readFileSync(`${LOCALES_DIR}/en.po`, 'utf8'))
 const pseudo = PO.parse(readFileSync(`${LOCALES_DIR}/${PSEUDO_LOCALE}.po`, 'utf8'))
 pseudo.items = source.items.map((item) => {
   const copy = Object.assign(new PO.Item(), item)
-  copy.msgstr = [pseudoLocalize(item.msgid)]
+  // English's text: the id is the message itself, unless the message carries an explicit id.
+  copy.msgstr = [pseudoLocalize(item.msgstr[0] || item.msgid)]
   return copy
 })
 writeFileSync(`${LOCALES_DIR}/${PSEUDO_LOCALE}.po`, pseudo.toString())

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
-  formatCountdown,
   formatCountdownClock,
-  formatCountdownDays,
   formatDateTime,
   formatTokenAmount,
+  formatTokens,
   setDisplayLocale,
   shortenAddress,
   truncateName,
@@ -63,46 +62,26 @@ describe('formatTokenAmount', () => {
     expect(formatTokenAmount(1234n * E18 + E18 / 2n, 18)).toBe('1,234.5')
   })
 
+  it('with its symbol, kept in one piece inside a right-to-left page', () => {
+    expect(formatTokens(1234n * E18 + E18 / 2n, 18, 'NAI')).toBe('1,234.5 NAI')
+    setDisplayLocale('ar', 'rtl')
+    try {
+      expect(formatTokens(50n * E18, 18, 'NAI')).toBe('\u206850 NAI\u2069')
+    } finally {
+      setDisplayLocale('en')
+    }
+    setDisplayLocale('de', 'ltr')
+    try {
+      expect(formatTokens(1234n * E18 + E18 / 2n, 18, 'NAI')).toBe('1.234,5 NAI')
+    } finally {
+      setDisplayLocale('en')
+    }
+  })
+
   it('rejects a negative amount and impossible decimals', () => {
     expect(() => formatTokenAmount(-1n, 18)).toThrow(RangeError)
     expect(() => formatTokenAmount(1n, -1)).toThrow(RangeError)
     expect(() => formatTokenAmount(1n, 1.5)).toThrow(RangeError)
-  })
-})
-
-describe('formatCountdown', () => {
-  it.each<[bigint, string]>([
-    [-100n, 'Expired'],
-    [0n, 'Expired'],
-    [1n, '00:00:01'],
-    [59n, '00:00:59'],
-    [60n, '00:01:00'],
-    [3599n, '00:59:59'],
-    [3600n, '01:00:00'],
-    [86399n, '23:59:59'],
-    [86400n, '1 day 00:00:00'],
-    [86401n, '1 day 00:00:01'],
-    [2n * 86400n - 1n, '1 day 23:59:59'],
-    [2n * 86400n, '2 days 00:00:00'],
-    [2n * 86400n + 3723n, '2 days 01:02:03'],
-    [365n * 86400n, '365 days 00:00:00'],
-  ])('%s s → %s', (seconds, expected) => {
-    expect(formatCountdown(seconds)).toBe(expected)
-  })
-})
-
-describe('formatCountdownDays', () => {
-  it.each<[bigint, string]>([
-    [-1n, 'Expired'],
-    [0n, 'Expired'],
-    [1n, ''],
-    [86399n, ''],
-    [86400n, '1 day'],
-    [2n * 86400n - 1n, '1 day'],
-    [2n * 86400n, '2 days'],
-    [445n * 86400n, '445 days'],
-  ])('%s s → %j', (seconds, expected) => {
-    expect(formatCountdownDays(seconds)).toBe(expected)
   })
 })
 

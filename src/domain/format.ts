@@ -1,11 +1,29 @@
 const SECONDS_PER_DAY = 86_400n
 
-/** The locale figures and dates are shown in when a call names none: the page's language sets it. */
+/** The locale figures and dates are shown in when a call names none, and its direction: the page's language sets it. */
 let displayLocale = 'en'
+let displayDirection: 'ltr' | 'rtl' = 'ltr'
 
-/** Shows every later amount and date in `locale`'s way (separators, grouping, date order, month names). */
-export function setDisplayLocale(locale: string): void {
+/**
+ * Shows every later amount and date in `locale`'s way (separators, grouping, date order, month names), in a page that
+ * reads in `direction`.
+ */
+export function setDisplayLocale(locale: string, direction: 'ltr' | 'rtl' = 'ltr'): void {
   displayLocale = locale
+  displayDirection = direction
+}
+
+/** Unicode's first-strong isolate and pop directional isolate: what they enclose is laid out as a piece of its own. */
+const FSI = '\u2068'
+const PDI = '\u2069'
+
+/**
+ * A token amount with its symbol, in the page's language: "1,234.5 NAI". In a right-to-left page it is isolated, so
+ * that inside a sentence it still reads "1,234.5 NAI" (the bidirectional algorithm would show "NAI 1,234.5").
+ */
+export function formatTokens(value: bigint, decimals: number, symbol: string): string {
+  const text = `${formatTokenAmount(value, decimals)} ${symbol}`
+  return displayDirection === 'rtl' ? `${FSI}${text}${PDI}` : text
 }
 
 /** Number formats by locale: a whole-number format with the locale's grouping, and its decimal separator. */
@@ -24,6 +42,11 @@ function numberFormatOf(locale: string) {
     numberFormats.set(locale, format)
   }
   return format
+}
+
+/** The decimal separator of `locale` (the page's language by default): "." in English, "," in German. */
+export function decimalSeparator(locale = displayLocale): string {
+  return numberFormatOf(locale).decimal
 }
 
 /**
@@ -54,32 +77,10 @@ export function formatTokenAmount(value: bigint, decimals: number, locale = disp
 
 const twoDigits = (value: bigint) => value.toString().padStart(2, '0')
 
-/**
- * The part of a countdown before its clock: "N days" ("1 day" for one), "" under one day, and "Expired" once nothing
- * is left (a countdown then has no clock).
- */
-export function formatCountdownDays(secondsLeft: bigint): string {
-  if (secondsLeft <= 0n) return 'Expired'
-  const days = secondsLeft / SECONDS_PER_DAY
-  if (days === 0n) return ''
-  return `${days} ${days === 1n ? 'day' : 'days'}`
-}
-
 /** The clock of a countdown as hours, minutes and seconds of two digits each: ["03", "04", "05"]. */
 export function formatCountdownClock(secondsLeft: bigint): [string, string, string] {
   const rest = secondsLeft > 0n ? secondsLeft % SECONDS_PER_DAY : 0n
   return [twoDigits(rest / 3600n), twoDigits((rest % 3600n) / 60n), twoDigits(rest % 60n)]
-}
-
-/**
- * Time left as "N days HH:MM:SS" ("1 day HH:MM:SS" for one), "HH:MM:SS" under one day, and "Expired" once nothing
- * is left.
- */
-export function formatCountdown(secondsLeft: bigint): string {
-  const days = formatCountdownDays(secondsLeft)
-  if (secondsLeft <= 0n) return days
-  const clock = formatCountdownClock(secondsLeft).join(':')
-  return days ? `${days} ${clock}` : clock
 }
 
 /** Date-time formatters by locale and time zone: building one costs far more than formatting with it. */

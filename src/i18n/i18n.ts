@@ -35,11 +35,12 @@ export async function activateLocale(locale: AppLocale): Promise<void> {
     shown = SOURCE_LOCALE
     messages = await catalogOf(SOURCE_LOCALE).catch(() => undefined)
   }
-  setDisplayLocale(shown)
+  const direction = 'rtl' in localeInfo(shown) ? 'rtl' : 'ltr'
+  setDisplayLocale(shown, direction)
   i18n.loadAndActivate({ locale: shown, messages })
   const root = document.documentElement
   root.lang = shown
-  root.dir = 'rtl' in localeInfo(shown) ? 'rtl' : 'ltr'
+  root.dir = direction
 }
 
 /** The holder's choice from the language menu: shown at once and kept on the device. */

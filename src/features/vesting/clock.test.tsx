@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { formatCountdownDays } from '../../domain/format'
 import {
   type ChangesAt,
   daysChange,
@@ -133,7 +132,9 @@ describe('the seconds at which a value may change', () => {
 
   it("a countdown's days: at or before each change, and nothing once expired", () => {
     const to = 3n * 86_400n + 5n
-    neverLate(daysChange(to), (now) => formatCountdownDays(to - now), to - 2n * 86_400n - 20n, to + 3n)
+    // What a countdown shows before its clock: whole days left, or nothing once expired.
+    const days = (now: bigint) => (to - now <= 0n ? -1n : (to - now) / 86_400n)
+    neverLate(daysChange(to), days, to - 2n * 86_400n - 20n, to + 3n)
     expect(daysChange(to)(to - 86_400n - 1n)).toBe(to - 86_400n)
     expect(daysChange(to)(to - 10n)).toBe(to)
     expect(daysChange(to)(to)).toBeUndefined()

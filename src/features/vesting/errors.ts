@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { formatDateTime, formatTokenAmount, shortenAddress } from '../../domain/format'
+import { formatDateTime, formatTokens, shortenAddress } from '../../domain/format'
 import { describeError } from '../../lib/describeError'
 import { decodeRevert, type ErrorDescription, type ErrorSentences, revertSentence } from '../../lib/errors'
 import { portalErrorAbi } from './errorAbi'
@@ -16,8 +16,7 @@ export type HolderErrorContext = {
   timeZone?: string
 }
 
-const amount = (value: bigint, { token }: HolderErrorContext) =>
-  `${formatTokenAmount(value, token.decimals)} ${token.symbol}`
+const amount = (value: bigint, { token }: HolderErrorContext) => formatTokens(value, token.decimals, token.symbol)
 const date = (epochSeconds: bigint, { locale, timeZone }: HolderErrorContext) =>
   formatDateTime(epochSeconds, locale, timeZone)
 

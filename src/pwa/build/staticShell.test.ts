@@ -5,7 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseConfig } from '../../config/env'
 import { formatDateTime } from '../../domain/format'
 import type { Glance } from '../shell/glance'
-import { appEntryOf, staticShell, staticShellHtml } from './staticShell'
+import { shellWords } from '../shell/texts'
+import { shellTexts } from './shellTexts'
+import { appEntryOf, LOCALES_DIR, shellWordsTag, staticShell, staticShellHtml } from './staticShell'
+
+const texts = shellTexts(LOCALES_DIR)
 
 const env = {
   VITE_CHAIN_ID: '31337',
@@ -26,11 +30,12 @@ const facts = {
 function shellFor(values: Record<string, string>): string {
   const parsed = parseConfig(values)
   if (!parsed.ok) throw new Error(parsed.errors.map((error) => error.message).join('\n'))
-  return staticShellHtml(parsed.config, '1.0.0')
+  return staticShellHtml(parsed.config, '1.0.0', texts)
 }
 
 function render(html: string): HTMLElement {
-  document.body.innerHTML = `<div id="root">${html}</div>`
+  // Followed, as in the built page, by every locale's words for it.
+  document.body.innerHTML = `<div id="root">${html}</div>${shellWordsTag(texts)}`
   const root = document.getElementById('root')
   if (!root) throw new Error('no root')
   return root
@@ -41,6 +46,9 @@ afterEach(() => {
   vi.restoreAllMocks()
   vi.resetModules()
   document.body.innerHTML = ''
+  localStorage.clear()
+  document.documentElement.lang = 'en'
+  document.documentElement.dir = 'ltr'
 })
 
 describe('the prerendered shell', () => {
@@ -86,6 +94,50 @@ describe('the prerendered shell', () => {
   })
 })
 
+describe('in the holder’s language', () => {
+  it('the shell script words the page before its first paint: the language chosen on the device', async () => {
+    localStorage.setItem('nai.locale', 'de')
+    const root = render(shellFor({ ...env, ...facts }))
+    vi.useFakeTimers({ now: 1731524399_000, toFake: ['Date'] })
+    await import('../shell/shell')
+    expect(document.documentElement.lang).toBe('de')
+    expect(document.documentElement.dir).toBe('ltr')
+    expect(root.querySelector('header a.logo')?.getAttribute('aria-label')).toBe(
+      'Startseite des NAI Vesting & Claim Portal',
+    )
+    expect(root.querySelector('header a.logo span')?.textContent).toBe('NAI Vesting')
+    expect(root.querySelector('nav.blog')?.getAttribute('aria-label')).toBe('Neuigkeiten')
+    expect(root.querySelector('section.card h1')?.textContent).toBe('Vesting-Token')
+    expect(root.querySelector('p.note')?.textContent).toBe(
+      `Treffen Sie Ihre Wahl vor dem ${formatDateTime(1731524400n, 'de')}, damit Ihre Token nicht automatisch gesperrt werden.`,
+    )
+    expect(root.querySelector('p.note time')?.textContent).toBe(formatDateTime(1731524400n, 'de'))
+    expect(root.querySelector('.connect p')?.textContent).toBe(
+      'Verbinden Sie Ihr Wallet, um Ihre Vesting-Position zu sehen.',
+    )
+    // The blog's articles keep their own titles.
+    expect(root.querySelector('nav.blog strong')?.textContent).toBe('Onboarding Community Feedback')
+  })
+
+  it('else the browser’s, and right to left for Arabic', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ar-EG', 'en'])
+    const root = render(shellFor({ ...env, ...facts }))
+    await import('../shell/shell')
+    expect(document.documentElement.lang).toBe('ar')
+    expect(document.documentElement.dir).toBe('rtl')
+    expect(root.querySelector('section.card h1')?.textContent).toBe(shellWords(texts, 'ar')('title'))
+    expect(root.querySelector('section.card h1')?.textContent).not.toBe('Vesting Tokens')
+  })
+
+  it('stays English for English and for a locale the build has no words for', async () => {
+    localStorage.setItem('nai.locale', 'en-XA')
+    const root = render(shellFor({ ...env, ...facts }))
+    await import('../shell/shell')
+    expect(document.documentElement.lang).toBe('en')
+    expect(root.querySelector('section.card h1')?.textContent).toBe('Vesting Tokens')
+  })
+})
+
 describe('the first visit’s prompt to connect', () => {
   const prompt = (root: HTMLElement) => root.querySelector('section.card .connect p')?.textContent
 
@@ -120,7 +172,10 @@ describe('the app’s entry chunk', () => {
 
   function transform(values: Record<string, string>, html: string, bundle?: Rollup.OutputBundle): string {
     const plugin = staticShell({ version: '1.0.0' })
-    ;(plugin.configResolved as (config: { env: Record<string, string> }) => void)({ env: values })
+    ;(plugin.configResolved as (config: { env: Record<string, string>; root: string }) => void)({
+      env: values,
+      root: process.cwd(),
+    })
     const hook = plugin.transformIndexHtml as {
       order: string
       handler: (html: string, context: { bundle?: Rollup.OutputBundle }) => string
@@ -136,6 +191,17 @@ describe('the app’s entry chunk', () => {
       '<script src="/shell.js" data-entry="/assets/index-AbCd1234.js" data-catalogs="{}"></script>',
     )
     expect(appEntryOf(html)).toBe('/assets/index-AbCd1234.js')
+  })
+
+  it('follows every locale’s words for the page, as data that no message can end early', () => {
+    const html = transform({ ...env, ...facts }, built(`\n    ${VITE_ENTRY}`))
+    expect(html).toContain(`${shellWordsTag(texts)}\n    <script src="/shell.js"`)
+    const tag = shellWordsTag({ en: { title: 'A </script><script>alert(1)</script>' } })
+    document.body.innerHTML = tag
+    expect(document.querySelectorAll('script')).toHaveLength(1)
+    expect(JSON.parse(document.getElementById('shell-words')?.textContent ?? '')).toEqual({
+      en: { title: 'A </script><script>alert(1)</script>' },
+    })
   })
 
   it("names each locale's catalog chunk for the shell script, which starts loading the page's own at once", async () => {

@@ -106,20 +106,11 @@ describe('glanceHolder', () => {
 })
 
 describe('glanceCountdown', () => {
-  it('counts down to the end of the current phase, with its words, and stops once everything has unlocked', () => {
-    expect(glanceCountdown(schedule, schedule.claimStart - 1n)).toEqual({
-      label: 'Claim window opens in',
-      to: schedule.claimStart,
-    })
-    expect(glanceCountdown(schedule, schedule.claimStart)).toEqual({
-      label: 'Claim window closes in',
-      to: schedule.claimEnd,
-    })
-    expect(glanceCountdown(schedule, schedule.claimEnd)).toEqual({
-      label: 'Unlock starts in',
-      to: schedule.unlockStart,
-    })
-    expect(glanceCountdown(schedule, schedule.unlockStart)).toEqual({ label: 'Unlock ends in', to: schedule.unlockEnd })
+  it('counts down to the end of the current phase, named by it, and stops once everything has unlocked', () => {
+    expect(glanceCountdown(schedule, schedule.claimStart - 1n)).toEqual({ phase: 'before', to: schedule.claimStart })
+    expect(glanceCountdown(schedule, schedule.claimStart)).toEqual({ phase: 'claim', to: schedule.claimEnd })
+    expect(glanceCountdown(schedule, schedule.claimEnd)).toEqual({ phase: 'locked', to: schedule.unlockStart })
+    expect(glanceCountdown(schedule, schedule.unlockStart)).toEqual({ phase: 'unlocking', to: schedule.unlockEnd })
     expect(glanceCountdown(schedule, schedule.unlockEnd)).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import { formatTokenAmount } from '../../domain/format'
+import { formatTokens } from '../../domain/format'
 import { hasPosition } from '../../domain/position'
 import { nextPhaseStart, type Phase, phaseAt, type Schedule } from '../../domain/schedule'
 import { QUERY_CACHE_MAX_AGE_MS, STORED_KEYS } from '../../domain/storedKeys'
@@ -111,23 +111,22 @@ export function readGlance(options: {
     }
     if (!hasPosition({ amount, burnPercentage, unlockedAmount })) return null
     return {
-      amount: `${formatTokenAmount(amount, decimals)} ${symbol}`,
+      amount: formatTokens(amount, decimals, symbol),
       schedule: { claimStart, claimEnd, unlockStart, unlockEnd },
     }
   }
   return null
 }
 
-const COUNTDOWN_LABELS: Record<Exclude<Phase, 'ended'>, string> = {
-  before: 'Claim window opens in',
-  claim: 'Claim window closes in',
-  locked: 'Unlock starts in',
-  unlocking: 'Unlock ends in',
-}
-
-/** What the glance's countdown counts down to at `now`, with its words; `null` once everything has unlocked. */
-export function glanceCountdown(schedule: Schedule, now: bigint): { label: string; to: bigint } | null {
+/**
+ * What the glance's countdown counts down to at `now`, and the phase it ends (which names it); `null` once everything
+ * has unlocked.
+ */
+export function glanceCountdown(
+  schedule: Schedule,
+  now: bigint,
+): { phase: Exclude<Phase, 'ended'>; to: bigint } | null {
   const phase = phaseAt(schedule, now)
   const to = nextPhaseStart(schedule, now)
-  return phase === 'ended' || to === undefined ? null : { label: COUNTDOWN_LABELS[phase], to }
+  return phase === 'ended' || to === undefined ? null : { phase, to }
 }

@@ -1,11 +1,28 @@
-import { formatCountdown, formatDateTime } from '../../domain/format'
-import { claimWindowNote } from '../../domain/note'
-import { deviceLocale } from '../../i18n/locales'
+import { formatDateTime, setDisplayLocale } from '../../domain/format'
+import { type AppLocale, deviceLocale, localeInfo } from '../../i18n/locales'
 import { keepEarlyInstallPrompt } from '../earlyInstallPrompt'
 import { glanceCountdown, glanceHolder, readGlance } from './glance'
+import { SHELL_WORDS_ID, type ShellTexts } from './messages'
+import { countdownText, shellWords, splitTag } from './texts'
+
+/** Every locale's words for the prerendered page, compiled from the catalogs by the build into the document. */
+function readShellTexts(): Record<string, Partial<ShellTexts>> {
+  try {
+    return JSON.parse(document.getElementById(SHELL_WORDS_ID)?.textContent ?? '{}') as Record<
+      string,
+      Partial<ShellTexts>
+    >
+  } catch {
+    return {}
+  }
+}
+
+const SHELL_TEXTS = readShellTexts()
 
 /**
- * Runs from index.html before the page's first paint, on the prerendered shell, until the app replaces it:
+ * Runs from index.html on the prerendered shell, which stays unseen until this script has run (styles.css), until the
+ * app replaces it:
+ * - words the page in the holder's language (their choice on this device, else the browser's), with its direction;
  * - writes the claim window's note in the viewer's time zone, worded for the phase by the device clock;
  * - shows a returning holder's position and its countdown, ticking, from the figures the app stored on the device,
  *   or else leaves the first visit's prompt to connect;
@@ -16,12 +33,40 @@ import { glanceCountdown, glanceHolder, readGlance } from './glance'
 
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000))
 
+let words = shellWords(SHELL_TEXTS, 'en')
+
+/**
+ * Words the page in `locale`, as the app will once its catalog is loaded, and lays it out in that language's
+ * direction. The prerendered page is English: a locale the build has no words for keeps it.
+ */
+function wordPage(locale: AppLocale): void {
+  if (locale === 'en' || !(locale in SHELL_TEXTS)) return
+  words = shellWords(SHELL_TEXTS, locale)
+  const direction = 'rtl' in localeInfo(locale) ? 'rtl' : 'ltr'
+  setDisplayLocale(locale, direction)
+  const root = document.documentElement
+  root.lang = locale
+  root.dir = direction
+  const set = (selector: string, text: string, attribute?: string) => {
+    const element = document.querySelector(selector)
+    if (!element) return
+    if (attribute) element.setAttribute(attribute, text)
+    else element.textContent = text
+  }
+  set('header .logo', words('home'), 'aria-label')
+  set('header .logo span', words('product'))
+  set('nav.blog', words('news'), 'aria-label')
+  set('#vesting-title', words('title'))
+  set('[data-first-visit] p', words('connect'))
+}
+
 function writeNote(element: HTMLElement, claimEnd: bigint): void {
-  const note = claimWindowNote({ claimEnd }, nowSeconds())
+  const closed = nowSeconds() >= claimEnd
+  const [lead, date, tail] = splitTag(words(closed ? 'noteClosed' : 'noteOpen', { date: formatDateTime(claimEnd) }))
   const time = document.createElement('time')
-  time.dateTime = new Date(Number(note.date) * 1000).toISOString()
-  time.textContent = formatDateTime(note.date)
-  element.replaceChildren(note.lead, time, note.tail)
+  time.dateTime = new Date(Number(claimEnd) * 1000).toISOString()
+  time.textContent = date
+  element.replaceChildren(lead, time, tail)
 }
 
 /**
@@ -58,17 +103,18 @@ function showGlance(card: HTMLElement, buster: string, vesting: string, holder: 
   if (!glance) return
   const line = document.createElement('p')
   line.className = 'glance'
+  const [lead, figure, tail] = splitTag(words('position', { amount: glance.amount }))
   const amount = document.createElement('strong')
-  amount.textContent = glance.amount
-  line.append('Your position: ', amount)
+  amount.textContent = figure
+  line.append(lead, amount, tail)
   card.append(line)
   const countdown = glanceCountdown(glance.schedule, nowSeconds())
   if (!countdown) return
   const left = document.createElement('span')
   left.className = 'countdown'
-  line.append(` · ${countdown.label} `, left)
+  line.append(` · ${words(countdown.phase)} `, left)
   const tick = () => {
-    left.textContent = formatCountdown(countdown.to - nowSeconds())
+    left.textContent = countdownText(words, countdown.to - nowSeconds())
   }
   tick()
   // The app's first render replaces the shell; the countdown stops with it.
@@ -76,8 +122,7 @@ function showGlance(card: HTMLElement, buster: string, vesting: string, holder: 
 }
 
 /** Starts loading the catalog of the language the page opens in, from the build's map of catalogs by locale. */
-function preloadCatalog(catalogs: string | undefined, storage: Storage | undefined): void {
-  const locale = deviceLocale(storage)
+function preloadCatalog(catalogs: string | undefined, locale: AppLocale): void {
   const href = (JSON.parse(catalogs ?? '{}') as Record<string, string>)[locale]
   if (!href) return
   const link = document.createElement('link')
@@ -89,9 +134,11 @@ function preloadCatalog(catalogs: string | undefined, storage: Storage | undefin
 keepEarlyInstallPrompt()
 const entry = document.currentScript?.dataset.entry
 try {
-  preloadCatalog(document.currentScript?.dataset.catalogs, deviceStorage())
+  const locale = deviceLocale(deviceStorage())
+  preloadCatalog(document.currentScript?.dataset.catalogs, locale)
+  wordPage(locale)
 } catch {
-  // The app loads its catalog itself.
+  // The app loads its catalog and words the page itself.
 }
 let started = false
 const start = (atOnce: boolean) => {
@@ -107,10 +154,14 @@ try {
   const card = document.querySelector<HTMLElement>('section[data-cache-buster]')
   const note = card?.querySelector<HTMLElement>('[data-claim-end]')
   const claimEnd = note?.dataset.claimEnd
-  if (note && claimEnd && /^\d+$/.test(claimEnd)) writeNote(note, BigInt(claimEnd))
+  // Without the build's words (never in a build) the prerendered English stays.
+  const worded = 'en' in SHELL_TEXTS
+  if (worded && note && claimEnd && /^\d+$/.test(claimEnd)) writeNote(note, BigInt(claimEnd))
   const { cacheBuster, vesting } = card?.dataset ?? {}
-  if (card && cacheBuster && vesting && holder && storage) showGlance(card, cacheBuster, vesting, holder, storage)
+  if (worded && card && cacheBuster && vesting && holder && storage)
+    showGlance(card, cacheBuster, vesting, holder, storage)
 } finally {
-  // Whatever happened above, the app starts.
+  // Whatever happened above, the page shows (it waited for its words) and the app starts.
+  document.getElementById('root')?.setAttribute('data-worded', '')
   start(false)
 }

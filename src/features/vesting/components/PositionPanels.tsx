@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react'
 import type { Address } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import type { Deployment } from '../../../config/knownDeployment'
-import { formatTokenAmount } from '../../../domain/format'
+import { formatTokens } from '../../../domain/format'
 import { hasPosition } from '../../../domain/position'
 import { phaseAt, phaseStarts } from '../../../domain/schedule'
 import { CopyButton } from '../../../lib/CopyButton'
@@ -50,7 +50,7 @@ export default function PositionPanels({
   const chain = useConfig().chains[0]
   const actions = useVestingActions(queryKey, holdings)
   const { position, legacyAmount, totalBurned, symbol, decimals } = holdings
-  const format = (value: bigint) => `${formatTokenAmount(value, decimals)} ${symbol}`
+  const format = (value: bigint) => formatTokens(value, decimals, symbol)
   // Re-renders the position when the phase changes, not on every tick.
   const phase = useClockValue((now) => phaseAt(deployment.schedule, now), reachingAny(phaseStarts(deployment.schedule)))
   useEffect(() => positionShown.set(true), [])

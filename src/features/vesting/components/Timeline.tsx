@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../domain/format'
 import type { Position } from '../../../domain/position'
 import type { Schedule } from '../../../domain/schedule'
 import { axisPosition, type ClaimAndBurnRecord, timelineFacts, timelineText } from '../../../domain/timeline'
+import { isAppLocale, localeInfo } from '../../../i18n/locales'
 import { useHolderHistory } from '../../statement/useHolderHistory'
 import { clockNow, nextMinute, useClockValue } from '../clock'
 
@@ -19,13 +20,14 @@ type Props = { holder: Address; schedule: Schedule; position: Position; format: 
 
 /**
  * The holder's schedule as one small chart — claim window, lock, linear unlock, "you are here" — drawn by hand in
- * SVG, and the same facts as text beside it. Claims and burns appear once the history has been read for the
- * statement; it is never read for the chart alone.
+ * SVG, and the same facts as text beside it. Time runs the way the page reads: right to left in Arabic. Claims and
+ * burns appear once the history has been read for the statement; it is never read for the chart alone.
  */
 export default function Timeline({ holder, schedule, position, format }: Props) {
   const titleId = useId()
   // The text lines are translated as they are built: a change of language renders them again.
-  useLingui()
+  const { i18n } = useLingui()
+  const rightToLeft = isAppLocale(i18n.locale) && 'rtl' in localeInfo(i18n.locale)
   // The figures move by the second while unlocking; the chart follows once a minute.
   useClockValue((now) => now / 60n, nextMinute)
   const now = clockNow()
@@ -47,7 +49,12 @@ export default function Timeline({ holder, schedule, position, format }: Props) 
       : []
   const facts = timelineFacts(schedule, position, now, records)
   const lines = timelineText(facts, { date: (at) => formatDateTime(at), amount: format })
-  const at = (time: bigint) => x(axisPosition(schedule, time))
+  const at = (time: bigint) => {
+    const position = x(axisPosition(schedule, time))
+    return rightToLeft ? WIDTH - position : position
+  }
+  // The stretch between two moments, whichever way time runs.
+  const span = (from: bigint, to: bigint) => ({ x: Math.min(at(from), at(to)), width: Math.abs(at(to) - at(from)) })
   const level = (share: bigint) =>
     facts.total === 0n ? BOTTOM : BOTTOM - Number((share * 1000n) / facts.total) * ((BOTTOM - TOP) / 1000)
   const here = at(now)
@@ -58,27 +65,9 @@ export default function Timeline({ holder, schedule, position, format }: Props) 
         <Trans>Your vesting timeline</Trans>
       </h2>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="timeline-chart" aria-hidden="true" focusable="false">
-        <rect
-          x={at(schedule.claimStart)}
-          y={TOP}
-          width={at(schedule.claimEnd) - at(schedule.claimStart)}
-          height={BOTTOM - TOP}
-          className="tl-window"
-        />
-        <rect
-          x={at(schedule.claimEnd)}
-          y={TOP}
-          width={at(schedule.unlockStart) - at(schedule.claimEnd)}
-          height={BOTTOM - TOP}
-          className="tl-lock"
-        />
-        <rect
-          x={at(schedule.unlockStart)}
-          y={TOP}
-          width={at(schedule.unlockEnd) - at(schedule.unlockStart)}
-          height={BOTTOM - TOP}
-          className="tl-unlock"
-        />
+        <rect {...span(schedule.claimStart, schedule.claimEnd)} y={TOP} height={BOTTOM - TOP} className="tl-window" />
+        <rect {...span(schedule.claimEnd, schedule.unlockStart)} y={TOP} height={BOTTOM - TOP} className="tl-lock" />
+        <rect {...span(schedule.unlockStart, schedule.unlockEnd)} y={TOP} height={BOTTOM - TOP} className="tl-unlock" />
         {/* What has unlocked so far: the vesting line up to now, filled. */}
         {facts.unlocked > 0n && (
           <polygon
