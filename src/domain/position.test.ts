@@ -194,6 +194,12 @@ describe('formatBurnPercentage', () => {
     expect(formatBurnPercentage(value)).toBe(expected)
   })
 
+  it("with the language's decimal separator", () => {
+    expect(formatBurnPercentage(125n * 10n ** 15n, 'de')).toBe('12,5')
+    expect(formatBurnPercentage(25n * E16, 'fr')).toBe('25,0')
+    expect(formatBurnPercentage(25n * E16, 'ar')).toBe('25.0')
+  })
+
   it('rejects a negative value', () => {
     expect(() => formatBurnPercentage(-1n)).toThrow(RangeError)
   })

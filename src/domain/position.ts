@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { decimalSeparator } from './format'
 import type { Schedule } from './schedule'
 
 /** A holder's position as the contract's `claimByOwner` returns it, amounts in the token's smallest unit. */
@@ -19,13 +20,14 @@ export const FULL_BURN = 10n ** 18n
 
 /**
  * A burn percentage (an 18-decimal fraction, 1e18 = 100 %) as a percent with one decimal, rounded down so that a
- * share just below 100 % never reads "100.0": 250000000000000000n → "25.0", 125000000000000000n → "12.5".
+ * share just below 100 % never reads "100.0": 250000000000000000n → "25.0", 125000000000000000n → "12.5"; with the
+ * decimal separator of `locale` (the page's language by default): "25,0" in German.
  * @throws RangeError for a negative value.
  */
-export function formatBurnPercentage(burnPercentage: bigint): string {
+export function formatBurnPercentage(burnPercentage: bigint, locale?: string): string {
   if (burnPercentage < 0n) throw new RangeError(`A burn percentage cannot be negative, got ${burnPercentage}.`)
   const tenthsOfAPercent = burnPercentage / 10n ** 15n
-  return `${tenthsOfAPercent / 10n}.${tenthsOfAPercent % 10n}`
+  return `${tenthsOfAPercent / 10n}${decimalSeparator(locale)}${tenthsOfAPercent % 10n}`
 }
 
 /** Whether the address has anything in the vesting contract at all. */

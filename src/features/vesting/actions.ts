@@ -17,6 +17,9 @@ export type VestingActionId = 'claimAndBurn' | 'unlock' | 'legacyClaim' | 'claim
 /** What Claim all takes from the position: what has unlocked, or in the claim window an amount with its burn. */
 export type ClaimAllPart = { kind: 'unlock' } | { kind: 'claimAndBurn'; amount: bigint }
 
+/** Claim Everything's description in the wallet's list: sent as one batch, or as its two transactions in turn. */
+export type ClaimAllDescription = { together: string; steps: [first: string, second: string] }
+
 /** The log filter of an event with its holder (or owner) topic: what finds a write whose wallet answer was missed. */
 function traceOf(address: Address, topics: readonly (Hash | Hash[] | null)[]) {
   return { address, topics: topics.filter((topic): topic is Hash => typeof topic === 'string') }
@@ -90,7 +93,7 @@ export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: s
        * transaction through MultiSend), otherwise the two transactions one after the other, the second once the first
        * has succeeded. Both calls are simulated first, so either one's revert is explained before the wallet is asked.
        */
-      claimAll: async (part: ClaimAllPart, batching: Batching, description: string) => {
+      claimAll: async (part: ClaimAllPart, batching: Batching, description: ClaimAllDescription) => {
         const first =
           part.kind === 'unlock'
             ? ({ address: vestingAddress, abi: vestingAbi, functionName: 'unlock' } as const)
@@ -99,14 +102,14 @@ export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: s
         if (batching === 'sequential') {
           const firstEnded = await run({
             id: 'claimAll',
-            description: `${description} (1 of 2)`,
+            description: description.steps[0],
             trace: part.kind === 'unlock' ? traces?.unlock : traces?.claimAndBurn,
             simulate: () => simulateContract(config, first),
           })
           if (firstEnded !== 'success') return
           await run({
             id: 'claimAll',
-            description: `${description} (2 of 2)`,
+            description: description.steps[1],
             trace: traces?.legacyClaim,
             simulate: () => simulateContract(config, legacy),
           })
@@ -114,7 +117,7 @@ export function useVestingActions(holdingsQueryKey: QueryKey, token: { symbol: s
         }
         await run({
           id: 'claimAll',
-          description,
+          description: description.together,
           // Inside a Safe, a batch added to the owners' own batch is found by the legacy claim, its last call.
           trace: traces?.legacyClaim,
           simulate: async () => {

@@ -4,7 +4,7 @@ import { claimableAmount, claimSplit, type Position } from '../../../domain/posi
 import type { Phase, Schedule } from '../../../domain/schedule'
 import { Sheet } from '../../../lib/Sheet'
 import { type Batching, useBatching } from '../../../wallet/batching'
-import type { ClaimAllPart, VestingActions } from '../actions'
+import type { ClaimAllDescription, ClaimAllPart, VestingActions } from '../actions'
 import { never, reaching, useClockValue } from '../clock'
 import { ActionButton } from './ActionButton'
 
@@ -143,7 +143,17 @@ export function ClaimAllSection({
         message: `Claim all: ${unlocked} unlocked and ${legacy} legacy`,
         comment: 'Transaction description; amounts with symbol. Legacy: tokens from the previous vesting platforms',
       })
-  const claim = () => void actions.claimAll(part, batching, description)
+  const steps: ClaimAllDescription['steps'] = [
+    t({
+      message: `${description} (1 of 2)`,
+      comment: 'Transaction description: the first of two transactions sent one after the other',
+    }),
+    t({
+      message: `${description} (2 of 2)`,
+      comment: 'Transaction description: the second of two transactions sent one after the other',
+    }),
+  ]
+  const claim = () => void actions.claimAll(part, batching, { together: description, steps })
   return (
     <section className="panel claim-all" aria-labelledby="claim-all-title">
       <h2 id="claim-all-title">
