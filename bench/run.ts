@@ -20,7 +20,7 @@ import type { Browser } from '@playwright/test'
 import { CHROMIUM, launchBrowser } from './lib/browser.ts'
 import { readCommandLine } from './lib/cli.ts'
 import { machineLine, writeFigures } from './lib/figures.ts'
-import { runLighthouse } from './lib/lighthouse.ts'
+import { type LighthouseRun, runLighthouse } from './lib/lighthouse.ts'
 import {
   connectOnce,
   measureFrozenPage,
@@ -73,22 +73,25 @@ const RESULTS = `${root}bench/results`
 
 const step = (message: string) => console.log(`[bench] ${message}`)
 
-async function lighthouse(app: BuiltApp): Promise<AppResults['lighthouse']> {
+/** `LIGHTHOUSE_RUNS` runs on a phone in a browser set to `language`, and their median. */
+async function lighthouseRuns(
+  app: BuiltApp,
+  language: string,
+): Promise<{ runs: LighthouseRun[]; median: LighthouseRun }> {
   const runs = []
   for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
-    runs.push(await runLighthouse(`${app.server.url}/`, `${RESULTS}/lighthouse/${app.name}-${run}.json`))
+    runs.push(
+      await runLighthouse(`${app.server.url}/`, `${RESULTS}/lighthouse/${app.name}-${language}-${run}.json`, {
+        language,
+      }),
+    )
   }
-  // One run with the desktop preset names the desktop layout's largest element.
-  const desktop = await runLighthouse(`${app.server.url}/`, `${RESULTS}/lighthouse/${app.name}-desktop.json`, {
-    desktop: true,
-  })
   // The median run by score, so that its LCP, TBT and CLS belong together.
   const byScore = [...runs].sort((a, b) => a.score - b.score || a.lcpMs - b.lcpMs)
   const middle = byScore[Math.floor(byScore.length / 2)]
   if (!middle) throw new Error('No Lighthouse run.')
   return {
     runs,
-    desktop,
     median: {
       ...middle,
       score: median(runs.map((run) => run.score)),
@@ -97,6 +100,33 @@ async function lighthouse(app: BuiltApp): Promise<AppResults['lighthouse']> {
       cls: median(runs.map((run) => run.cls)),
     },
   }
+}
+
+/** The portal's own catalog chunks a page loaded, by locale (each once): which language it was shown in. */
+function catalogsLoaded(urls: string[]): string[] {
+  const locales = urls.flatMap((url) => {
+    const locale = /\/assets\/(en|de|en-XA)-[\w-]{8}\.js$/.exec(url)?.[1]
+    return locale ? [locale] : []
+  })
+  return [...new Set(locales)]
+}
+
+async function lighthouse(app: BuiltApp): Promise<AppResults['lighthouse']> {
+  const { runs, median: middle } = await lighthouseRuns(app, 'en-US')
+  // One run with the desktop preset names the desktop layout's largest element.
+  const desktop = await runLighthouse(`${app.server.url}/`, `${RESULTS}/lighthouse/${app.name}-desktop.json`, {
+    desktop: true,
+  })
+  // The portal in German as well: its first visit loads German's catalog, and its page carries every locale's words.
+  let german: AppResults['lighthouse']['german'] = null
+  if (app.name === 'ours') {
+    german = await lighthouseRuns(app, 'de-DE')
+    const shown = german.runs.map((run) => catalogsLoaded(run.requests).join(' '))
+    if (shown.some((catalogs) => catalogs !== 'de')) {
+      throw new Error(`A de-DE Lighthouse run did not load German's catalog alone: ${shown.join('; ')}.`)
+    }
+  }
+  return { runs, desktop, median: middle, german }
 }
 
 type Prepared = { scenario: Scenario; warm: Awaited<ReturnType<typeof connectOnce>> }
@@ -120,6 +150,10 @@ async function measurePageLoads({ scenario, warm }: Prepared): Promise<Omit<AppR
   const firstVisit = await measureJs(scenario, {}, false)
   const returning = await measureJs(scenario, { wallet: scenario.wallet, storage: warm }, true)
   const firstVisitDesktop = await measureJs(scenario, { device: 'desktop' }, false)
+  const firstVisitGerman = await measureJs(scenario, { locale: 'de-DE' }, false)
+  if (name === 'ours' && catalogsLoaded(firstVisitGerman.list).join(' ') !== 'de') {
+    throw new Error(`The de-DE first visit did not load German's catalog alone: ${firstVisitGerman.list.join(', ')}.`)
+  }
   step(`${name}: RPC calls`)
   const rpc = { cold: await measureRpc(scenario, cold, false), warm: await measureRpc(scenario, warm, true) }
   step(`${name}: time to position at 4× CPU`)
@@ -127,7 +161,14 @@ async function measurePageLoads({ scenario, warm }: Prepared): Promise<Omit<AppR
     cold: await timeCold(scenario, cold, TIMING_RUNS),
     warm: await timeWarm(scenario, warm, TIMING_RUNS),
   }
-  return { js: { firstVisit, returning, firstVisitDesktop }, rpc, position, precache: precacheOf(scenario.app.files) }
+  const html = scenario.app.files.get('/index.html')
+  return {
+    js: { firstVisit, returning, firstVisitDesktop, firstVisitGerman },
+    html: { rawKB: (html?.body.length ?? 0) / 1024, gzipKB: (html?.gzip.length ?? 0) / 1024 },
+    rpc,
+    position,
+    precache: precacheOf(scenario.app.files),
+  }
 }
 
 /**

@@ -73,6 +73,8 @@ export type Visit = {
   wallet?: BenchWalletOptions
   /** A phone unless said otherwise. */
   device?: Device
+  /** The browser's language: en-US unless said otherwise. */
+  locale?: string
 }
 
 /** A phone's fresh browser profile with nothing of either app in it, for a reference page the bench writes itself. */
@@ -89,7 +91,7 @@ export async function openContext(browser: Browser, visit: Visit, marker: string
   const context = await browser.newContext({
     ...(visit.device === 'desktop' ? DESKTOP : PHONE),
     serviceWorkers: 'block',
-    locale: 'en-US',
+    locale: visit.locale ?? 'en-US',
     timezoneId: 'UTC',
     ...(visit.storage ? { storageState: visit.storage } : {}),
   })

@@ -15,13 +15,18 @@ export type LighthouseRun = {
   siMs: number
   /** The element Lighthouse found to be the largest contentful paint, as its HTML opening. */
   lcpElement: string
+  /** Every URL the page requested. */
+  requests: string[]
 }
 
 type Report = {
   categories: { performance: { score: number | null } }
   audits: Record<
     string,
-    { numericValue?: number; details?: { items?: { items?: { node?: { snippet?: string } }[] }[] } }
+    {
+      numericValue?: number
+      details?: { items?: { url?: string; items?: { node?: { snippet?: string } }[] }[] }
+    }
   >
   runtimeError?: { code: string; message: string }
 }
@@ -40,14 +45,13 @@ function lcpElement(report: Report): string {
 
 /**
  * One Lighthouse run with its defaults — mobile form factor, simulated throttling (slow 4G, 4× CPU), or its desktop
- * preset — in a fresh
- * headless Chromium (empty cache, no wallet: a first visit). Runs the CLI in its own process, so that its Chromium is
- * its own and is stopped with it.
+ * preset — in a fresh headless Chromium (empty cache, no wallet: a first visit) whose language is `language` (en-US
+ * by default). Runs the CLI in its own process, so that its Chromium is its own and is stopped with it.
  */
 export async function runLighthouse(
   url: string,
   outFile: string,
-  { desktop = false }: { desktop?: boolean } = {},
+  { desktop = false, language = 'en-US' }: { desktop?: boolean; language?: string } = {},
 ): Promise<LighthouseRun> {
   mkdirSync(`${root}bench/results/lighthouse`, { recursive: true })
   const cli = join(dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js')
@@ -57,7 +61,8 @@ export async function runLighthouse(
     '--only-categories=performance',
     '--output=json',
     `--output-path=${outFile}`,
-    `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
+    // The language of the browser's interface and the one it asks pages for (navigator.languages).
+    `--chrome-flags=--headless=new --lang=${language} --accept-lang=${language} ${CHROMIUM_FLAGS.join(' ')}`,
     '--quiet',
     // Lighthouse's desktop preset: a wide screen and a fast network, for the desktop layout's figures.
     ...(desktop ? ['--preset=desktop'] : []),
@@ -76,5 +81,6 @@ export async function runLighthouse(
     fcpMs: audit(report, 'first-contentful-paint'),
     siMs: audit(report, 'speed-index'),
     lcpElement: lcpElement(report),
+    requests: (report.audits['network-requests']?.details?.items ?? []).flatMap((item) => (item.url ? [item.url] : [])),
   }
 }
