@@ -203,7 +203,10 @@ test.describe('the app taking over the shell', () => {
     await page.goto('/', { waitUntil: 'commit' })
     const news = page.getByRole('navigation', { name: 'News' })
     const teaser = news.getByRole('link').first()
+    // A holder reaches the teaser once the page shows: it stays hidden until the shell script has worded it.
+    await expect(teaser).toBeVisible()
     await teaser.focus()
+    await expect(teaser).toBeFocused()
     const before = await news.boundingBox()
     expect(before).not.toBeNull()
 
