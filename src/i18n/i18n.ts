@@ -1,7 +1,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import { useLingui } from '@lingui/react'
 import { setDisplayLocale } from '../domain/format'
-import { type AppLocale, deviceLocale, isAppLocale, LOCALE_KEY, localeInfo, SOURCE_LOCALE } from './locales'
+import { type AppLocale, deviceLocale, directionOf, isAppLocale, LOCALE_KEY, SOURCE_LOCALE } from './locales'
 
 // Each locale's catalog is a chunk of its own, loaded only for a holder who reads that language (the page's shell
 // script starts loading it with the app), and cached by the service worker once used.
@@ -35,7 +35,7 @@ export async function activateLocale(locale: AppLocale): Promise<void> {
     shown = SOURCE_LOCALE
     messages = await catalogOf(SOURCE_LOCALE).catch(() => undefined)
   }
-  const direction = 'rtl' in localeInfo(shown) ? 'rtl' : 'ltr'
+  const direction = directionOf(shown)
   setDisplayLocale(shown, direction)
   i18n.loadAndActivate({ locale: shown, messages })
   const root = document.documentElement

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOCALES, matchLocale } from './locales'
+import { directionOf, LOCALES, matchLocale } from './locales'
 
 describe('matchLocale', () => {
   it.each<[string[], string]>([
@@ -35,5 +35,12 @@ describe('matchLocale', () => {
   it("names RainbowKit's 19 locales, each once", () => {
     const rainbowKit = LOCALES.filter((locale) => !('pseudo' in locale)).map((locale) => locale.rainbowKit)
     expect(new Set(rainbowKit).size).toBe(19)
+  })
+})
+
+describe('directionOf', () => {
+  it('reads Arabic right to left, every other locale and an unknown tag left to right', () => {
+    expect(LOCALES.filter((locale) => directionOf(locale.code) === 'rtl').map((locale) => locale.code)).toEqual(['ar'])
+    expect(directionOf('he')).toBe('ltr')
   })
 })

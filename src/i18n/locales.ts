@@ -51,6 +51,11 @@ export function localeInfo(code: AppLocale): (typeof LOCALES)[number] {
   return byCode.get(code.toLowerCase()) ?? LOCALES[0]
 }
 
+/** The way `code` reads: right to left for Arabic, left to right for the others (and for what is no locale of ours). */
+export function directionOf(code: string): 'ltr' | 'rtl' {
+  return isAppLocale(code) && 'rtl' in localeInfo(code) ? 'rtl' : 'ltr'
+}
+
 /** Chinese by script or region: traditional in Hong Kong and Macau, Taiwan's otherwise; simplified elsewhere. */
 function chinese(tag: Intl.Locale): AppLocale {
   const region = tag.maximize().region

@@ -1,5 +1,5 @@
 import { formatDateTime, setDisplayLocale } from '../../domain/format'
-import { type AppLocale, deviceLocale, localeInfo } from '../../i18n/locales'
+import { type AppLocale, deviceLocale, directionOf } from '../../i18n/locales'
 import { keepEarlyInstallPrompt } from '../earlyInstallPrompt'
 import { glanceCountdown, glanceHolder, readGlance } from './glance'
 import { SHELL_WORDS_ID, type ShellTexts } from './messages'
@@ -42,7 +42,7 @@ let words = shellWords(SHELL_TEXTS, 'en')
 function wordPage(locale: AppLocale): void {
   if (locale === 'en' || !(locale in SHELL_TEXTS)) return
   words = shellWords(SHELL_TEXTS, locale)
-  const direction = 'rtl' in localeInfo(locale) ? 'rtl' : 'ltr'
+  const direction = directionOf(locale)
   setDisplayLocale(locale, direction)
   const root = document.documentElement
   root.lang = locale

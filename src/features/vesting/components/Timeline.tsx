@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../domain/format'
 import type { Position } from '../../../domain/position'
 import type { Schedule } from '../../../domain/schedule'
 import { axisPosition, type ClaimAndBurnRecord, timelineFacts, timelineText } from '../../../domain/timeline'
-import { isAppLocale, localeInfo } from '../../../i18n/locales'
+import { directionOf } from '../../../i18n/locales'
 import { useHolderHistory } from '../../statement/useHolderHistory'
 import { clockNow, nextMinute, useClockValue } from '../clock'
 
@@ -27,7 +27,7 @@ export default function Timeline({ holder, schedule, position, format }: Props) 
   const titleId = useId()
   // The text lines are translated as they are built: a change of language renders them again.
   const { i18n } = useLingui()
-  const rightToLeft = isAppLocale(i18n.locale) && 'rtl' in localeInfo(i18n.locale)
+  const rightToLeft = directionOf(i18n.locale) === 'rtl'
   // The figures move by the second while unlocking; the chart follows once a minute.
   useClockValue((now) => now / 60n, nextMinute)
   const now = clockNow()
