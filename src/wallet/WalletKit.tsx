@@ -1,12 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useIsFetching, useIsRestoring } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react'
-import { useAccount } from 'wagmi'
+import { useAccount, useAccountEffect } from 'wagmi'
 import { shortenAddress } from '../domain/format'
 import { platform } from '../lib/device'
 import { positionShown } from '../lib/positionShown'
 import { useStore } from '../lib/store'
-import { buttonSlots, openConnectModalWhenReady, phoneSheetOpen, walletKit } from './walletKitState'
+import { forgetDeepLinkChoice } from './deepLinkStore'
+import {
+  buttonSlots,
+  loadWalletKit,
+  openAccountModal,
+  openConnectModalWhenReady,
+  phoneSheetOpen,
+  walletKit,
+} from './walletKitState'
+
+export { loadWalletKit } from './walletKitState'
 
 /** The phone's connect sheet, loaded when a holder on a phone first presses Connect. */
 const PhoneConnectSheet = lazy(() => import('./PhoneConnectSheet'))
@@ -22,14 +32,7 @@ export function openWalletKitModal(): Promise<unknown> {
   return loadWalletKit()
 }
 
-let kitPromise: Promise<unknown> | null = null
 let nextSlotId = 0
-
-/** Loads RainbowKit once; resolves immediately after the first time. */
-export function loadWalletKit(): Promise<unknown> {
-  kitPromise ??= import('./rainbowKit').then((module) => walletKit.set(module))
-  return kitPromise
-}
 
 /** Starts connecting: the phone's own sheet on a phone, RainbowKit's modal elsewhere. */
 export function connectWallet(): Promise<unknown> {
@@ -54,25 +57,39 @@ function whenIdle(task: () => void): () => void {
 }
 
 /**
- * Mounts RainbowKit (about 90 KB gzipped and a long task) when the holder connects, or for an active wallet once the
- * page's reads have settled and the position is on screen, so it never holds the position back. It sits beside the page, not around it: wrapping
- * the page late would remount it and re-run its reads; its buttons reach the page through portals.
+ * Mounts RainbowKit (about 100 KB gzipped with the viem actions it needs, and a long task) only when it is needed. It
+ * sits beside the page, not around it: wrapping the page late would remount it and re-run its reads; its buttons reach
+ * the page through portals.
+ *
+ * - On a desktop, for an active wallet, once the page's reads have settled and the position is on screen, so it never
+ *   holds the position back: its header button shows the wallet's ETH balance.
+ * - On a phone its header button would add only an avatar to the address, so the portal's own address button stays
+ *   until the holder taps it (RainbowKit's account modal opens), a transaction is sent (its recent transactions record
+ *   it), or the wallet is on a network the portal does not serve (its Wrong network button offers the switch).
+ * - Whenever a holder asks to connect through it.
  */
 export function WalletKitBoundary({ children }: { children: ReactNode }) {
   const module = useStore(walletKit)
-  const { status } = useAccount()
+  const { status, chain } = useAccount()
   const restoring = useIsRestoring()
   const fetching = useIsFetching()
   const shown = useStore(positionShown)
   const walletActive = status === 'reconnecting' || status === 'connected'
+  const offNetwork = status === 'connected' && chain === undefined
   useEffect(() => {
-    if (!walletActive || module) return
+    if (module) return
+    if (offNetwork) {
+      void loadWalletKit()
+      return
+    }
+    if (!walletActive || onPhone) return
     if (restoring || fetching > 0 || !shown) {
       const limit = setTimeout(() => void loadWalletKit(), KIT_DELAY_LIMIT_MS)
       return () => clearTimeout(limit)
     }
     return whenIdle(() => void loadWalletKit())
-  }, [walletActive, module, restoring, fetching, shown])
+  }, [walletActive, offNetwork, module, restoring, fetching, shown])
+  useConnectedWalletMemory()
   const sheetOpen = useStore(phoneSheetOpen)
   return (
     <>
@@ -88,8 +105,23 @@ export function WalletKitBoundary({ children }: { children: ReactNode }) {
 }
 
 /**
- * RainbowKit's ConnectButton once loaded. Until then: for a connected wallet, its address (a click loads RainbowKit
- * at once); otherwise a plain button that loads RainbowKit and opens the connect modal.
+ * Each wallet that connects goes to the phone sheet's recent wallets, by the name it gives itself; once it
+ * disconnects (the holder, the wallet, or an expired session), WalletConnect's SDK no longer opens its app. The wallet
+ * list loads only once a wallet has connected.
+ */
+function useConnectedWalletMemory() {
+  const { connector, status } = useAccount()
+  useAccountEffect({ onDisconnect: forgetDeepLinkChoice })
+  useEffect(() => {
+    if (status !== 'connected' || !connector) return
+    void import('./connectedWallet').then((wallet) => wallet.rememberConnectedWallet(connector))
+  }, [connector, status])
+}
+
+/**
+ * RainbowKit's ConnectButton once loaded. Until then: for a connected wallet, its address (a tap loads RainbowKit and
+ * opens its account modal); otherwise a plain button that loads RainbowKit and opens the connect modal (on a phone,
+ * the portal's own connect sheet).
  */
 export function WalletButton() {
   const module = useStore(walletKit)
@@ -110,7 +142,16 @@ export function WalletButton() {
   }
   if (walletActive) {
     return (
-      <button type="button" className="button connect-button" disabled={!address} onClick={() => void loadWalletKit()}>
+      <button
+        type="button"
+        className="button connect-button"
+        aria-haspopup="dialog"
+        disabled={!address || loading}
+        onClick={() => {
+          setLoading(true)
+          void openAccountModal().catch(() => setLoading(false))
+        }}
+      >
         {address ? shortenAddress(address) : t`Connecting…`}
       </button>
     )

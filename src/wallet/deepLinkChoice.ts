@@ -1,23 +1,11 @@
-/** The wallet app WalletConnect's SDK opens by itself for each request it sends, kept where the SDK reads it. */
+/** Which wallet app WalletConnect's SDK opens by itself for each request it sends. */
 import type { Connector } from 'wagmi'
 import { platform } from '../lib/device'
 import { walletConnectPeer } from './connectedWallet'
+import { DEEP_LINK_CHOICE_KEY, forgetDeepLinkChoice } from './deepLinkStore'
 import { automaticOpen } from './openWallet'
 
-/**
- * Where sign-client reads, before each request, the wallet app to open (`{ href, name }`, opened at
- * `{href}/wc?requestId=…&sessionTopic=…`). It lives in localStorage, so it comes back with the session after a reload.
- */
-export const DEEP_LINK_CHOICE_KEY = 'WALLETCONNECT_DEEPLINK_CHOICE'
-
-/** The SDK opens nothing by itself any more: on a disconnect, or a connection made another way. */
-export function forgetDeepLinkChoice(): void {
-  try {
-    localStorage.removeItem(DEEP_LINK_CHOICE_KEY)
-  } catch {
-    // Storage refused: the SDK finds nothing there either.
-  }
-}
+export { DEEP_LINK_CHOICE_KEY, forgetDeepLinkChoice } from './deepLinkStore'
 
 /**
  * Once a WalletConnect session is approved: the wallet app that approved it is opened by the SDK for each request
