@@ -7,16 +7,17 @@ import { platform } from '../lib/device'
 import { positionShown } from '../lib/positionShown'
 import { useStore } from '../lib/store'
 import { forgetDeepLinkChoice } from './deepLinkStore'
+import { loadWalletKit } from './loadWalletKit'
 import {
   buttonSlots,
-  loadWalletKit,
-  openAccountModal,
+  openAccountModalWhenReady,
   openConnectModalWhenReady,
   phoneSheetOpen,
   walletKit,
+  walletKitWanted,
 } from './walletKitState'
 
-export { loadWalletKit } from './walletKitState'
+export { loadWalletKit } from './loadWalletKit'
 
 /** The phone's connect sheet, loaded when a holder on a phone first presses Connect. */
 const PhoneConnectSheet = lazy(() => import('./PhoneConnectSheet'))
@@ -76,9 +77,10 @@ export function WalletKitBoundary({ children }: { children: ReactNode }) {
   const shown = useStore(positionShown)
   const walletActive = status === 'reconnecting' || status === 'connected'
   const offNetwork = status === 'connected' && chain === undefined
+  const wanted = useStore(walletKitWanted)
   useEffect(() => {
     if (module) return
-    if (offNetwork) {
+    if (offNetwork || wanted) {
       void loadWalletKit()
       return
     }
@@ -88,7 +90,7 @@ export function WalletKitBoundary({ children }: { children: ReactNode }) {
       return () => clearTimeout(limit)
     }
     return whenIdle(() => void loadWalletKit())
-  }, [walletActive, offNetwork, module, restoring, fetching, shown])
+  }, [walletActive, offNetwork, wanted, module, restoring, fetching, shown])
   useConnectedWalletMemory()
   const sheetOpen = useStore(phoneSheetOpen)
   return (
@@ -149,7 +151,8 @@ export function WalletButton() {
         disabled={!address || loading}
         onClick={() => {
           setLoading(true)
-          void openAccountModal().catch(() => setLoading(false))
+          openAccountModalWhenReady()
+          void loadWalletKit().catch(() => setLoading(false))
         }}
       >
         {address ? shortenAddress(address) : t`Connecting…`}

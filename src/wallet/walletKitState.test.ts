@@ -1,10 +1,6 @@
 import type { Hash } from 'viem'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-// RainbowKit's layer itself is not loaded here: a stand-in module takes its place.
-const StandInLayer = () => null
-vi.mock('./rainbowKit', () => ({ WalletKitLayer: StandInLayer }))
-
 const HASH_A = `0x${'a'.repeat(64)}` as Hash
 const HASH_B = `0x${'b'.repeat(64)}` as Hash
 
@@ -25,10 +21,11 @@ function kit(overrides: Partial<Actions> = {}) {
 }
 
 describe('before RainbowKit has loaded', () => {
-  it('keeps a sent transaction, loads RainbowKit for it, and records it once RainbowKit registers', async () => {
+  it('keeps a sent transaction, asks for RainbowKit, and records it once RainbowKit registers', () => {
+    expect(state.walletKitWanted.get()).toBe(false)
     state.addRecentTransaction(HASH_A, 'Claim & Burn')
     state.addRecentTransaction(HASH_B, 'Claim 2,500 NAI')
-    await vi.waitFor(() => expect(state.walletKit.get()).not.toBeNull())
+    expect(state.walletKitWanted.get()).toBe(true)
     const actions = kit()
     state.registerWalletKit(actions)
     expect(actions.addRecentTransaction.mock.calls).toEqual([
@@ -40,9 +37,9 @@ describe('before RainbowKit has loaded', () => {
     expect(actions.addRecentTransaction).toHaveBeenCalledTimes(2)
   })
 
-  it('opens the account modal once RainbowKit registers, after the tap that loaded it', async () => {
-    await state.openAccountModal()
-    expect(state.walletKit.get()).not.toBeNull()
+  it('opens the account modal once RainbowKit registers, after the tap that asked for it', () => {
+    state.openAccountModalWhenReady()
+    expect(state.walletKitWanted.get()).toBe(true)
     const actions = kit()
     state.registerWalletKit(actions)
     state.registerWalletKit(actions)
@@ -51,7 +48,7 @@ describe('before RainbowKit has loaded', () => {
   })
 
   it('forgets the account modal when RainbowKit cannot open it (another network), rather than open it later', () => {
-    void state.openAccountModal()
+    state.openAccountModalWhenReady()
     state.registerWalletKit(kit({ openAccountModal: undefined }))
     const later = kit()
     state.registerWalletKit(later)
@@ -60,6 +57,8 @@ describe('before RainbowKit has loaded', () => {
 
   it('waits with the connect modal until RainbowKit can open it', () => {
     state.openConnectModalWhenReady()
+    // The connect button loads RainbowKit itself.
+    expect(state.walletKitWanted.get()).toBe(false)
     state.registerWalletKit(kit({ openConnectModal: undefined }))
     const ready = kit()
     state.registerWalletKit(ready)
@@ -73,7 +72,8 @@ describe('once RainbowKit has loaded', () => {
     const actions = kit()
     state.registerWalletKit(actions)
     state.addRecentTransaction(HASH_A, 'Claim & Burn')
-    void state.openAccountModal()
+    state.openAccountModalWhenReady()
+    expect(state.walletKitWanted.get()).toBe(false)
     expect(actions.addRecentTransaction).toHaveBeenCalledWith({ hash: HASH_A, description: 'Claim & Burn' })
     expect(actions.openAccountModal).toHaveBeenCalledTimes(1)
   })
@@ -91,16 +91,4 @@ describe('once RainbowKit has loaded', () => {
     expect(warn).toHaveBeenCalledWith('Could not record the transaction in the wallet list.', expect.any(Error))
     warn.mockRestore()
   })
-})
-
-it('a failed download of RainbowKit is tried again on the next call', async () => {
-  vi.doMock('./rainbowKit', () => {
-    throw new Error('offline')
-  })
-  vi.resetModules()
-  const offline: State = await import('./walletKitState')
-  await expect(offline.loadWalletKit()).rejects.toThrow()
-  vi.doMock('./rainbowKit', () => ({ WalletKitLayer: StandInLayer }))
-  await expect(offline.loadWalletKit()).resolves.toBeUndefined()
-  expect(offline.walletKit.get()).not.toBeNull()
 })

@@ -29,20 +29,12 @@ let actions: KitActions | null = null
 let modalWanted: 'connect' | 'account' | null = null
 /** Transactions sent before RainbowKit loaded, for its recent transactions once it has. */
 let unrecorded: { hash: Hash; description: string }[] = []
-let kitPromise: Promise<unknown> | null = null
 
-/** Loads RainbowKit's layer once; resolves immediately after the first time. */
-export function loadWalletKit(): Promise<unknown> {
-  kitPromise ??= import('./rainbowKit').then(
-    (module) => walletKit.set(module),
-    (error: unknown) => {
-      // Offline or a failed download: the next call tries again.
-      kitPromise = null
-      throw error
-    },
-  )
-  return kitPromise
-}
+/**
+ * Set once something needs RainbowKit while it is not loaded (a transaction to record, the account modal): the page
+ * loads it then.
+ */
+export const walletKitWanted = createStore(false)
 
 /** Opens RainbowKit's connect modal now if RainbowKit is ready, or as soon as it is. */
 export function openConnectModalWhenReady() {
@@ -50,11 +42,13 @@ export function openConnectModalWhenReady() {
   else modalWanted = 'connect'
 }
 
-/** Opens RainbowKit's account modal (balance, recent transactions, Disconnect), loading RainbowKit if needed. */
-export function openAccountModal(): Promise<unknown> {
+/** Opens RainbowKit's account modal (balance, recent transactions, Disconnect) now, or once RainbowKit has loaded. */
+export function openAccountModalWhenReady() {
   if (actions?.openAccountModal) actions.openAccountModal()
-  else modalWanted = 'account'
-  return loadWalletKit()
+  else {
+    modalWanted = 'account'
+    walletKitWanted.set(true)
+  }
 }
 
 /** Called by RainbowKit's layer with its imperative actions, each time they change. */
@@ -71,16 +65,13 @@ export function registerWalletKit(next: KitActions) {
 }
 
 /**
- * Adds a sent transaction to RainbowKit's recent transactions (the account modal lists them); RainbowKit loads for it
- * if it has not yet.
+ * Adds a sent transaction to RainbowKit's recent transactions (the account modal lists them), once RainbowKit has
+ * loaded if it has not yet.
  */
 export function addRecentTransaction(hash: Hash, description: string) {
-  if (!actions) {
-    unrecorded.push({ hash, description })
-    void loadWalletKit().catch(() => undefined)
-    return
-  }
-  record({ hash, description })
+  if (actions) return record({ hash, description })
+  unrecorded.push({ hash, description })
+  walletKitWanted.set(true)
 }
 
 function record(transaction: { hash: Hash; description: string }) {
