@@ -567,8 +567,11 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
       const written = await chain.sendTransaction({ account: THIRD, to: WRITE, gas: 100_000n })
       const { lookup } = scripted([gateway('CANCELLED', nonce, 1)])
       const scope = { ...ONE_NODE, settleBlocks: 4n }
-      const outcome = await awaitSafeOutcome(chain, lookup, record, () => undefined, { ...fast, scope })
+      const progress: SafeProgress[] = []
+      const outcome = await awaitSafeOutcome(chain, lookup, record, (next) => progress.push(next), { ...fast, scope })
       expect(outcome).toMatchObject({ status: 'success', receipt: { transactionHash: written } })
+      // The transaction that wrote is named, as an execution found in the Safe's log is.
+      expect(progress.at(-1)?.txHash).toBe(written)
     })
 
     it("another transaction at its nonce, and the holder's event only past the settled block: waits, never superseded", async () => {
@@ -700,7 +703,10 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
         const rejection = await service.propose([{ to: safe, value: 0n, data: '0x' }], 1, { nonce })
         await service.confirm(rejection, 2)
         await service.execute(rejection, 2)
-        const waited = watched(awaitSafeOutcome(chain, undefined, { ...record, safe: unknown }, () => undefined, fast))
+        const progress: SafeProgress[] = []
+        const waited = watched(
+          awaitSafeOutcome(chain, undefined, { ...record, safe: unknown }, (next) => progress.push(next), fast),
+        )
         await chain.mine({ blocks: 3 })
         await new Promise((resolve) => setTimeout(resolve, 200))
         expect(waited.settled()).toBe(false)
@@ -708,6 +714,7 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
         await service.confirm(again, 2)
         const executed = await service.execute(again, 2)
         expect(await waited.done).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+        expect(progress.at(-1)?.txHash).toBe(executed)
       })
     })
 

@@ -343,6 +343,11 @@ export async function awaitSafeOutcome(
   }
   const receiptOf = (log: { transactionHash: Hash | null } | undefined) =>
     log?.transactionHash ? waitForReceipt(client, { hash: log.transactionHash, timeout: 0 }) : undefined
+  /** Settled by the holder's event: its transaction is the one that wrote, named like an execution found otherwise. */
+  const wrote = (receipt: TransactionReceipt) => {
+    tell({ ...progress, txHash: receipt.transactionHash })
+    return mined(receipt)
+  }
   const told =
     options.walletExecution &&
     walletTold(options.walletExecution, timeoutMs, options.walletPollMs ?? SAFE_WALLET_POLL_MS)
@@ -382,7 +387,7 @@ export async function awaitSafeOutcome(
         // or the holder's own event tells.
         if (progress.nonce === undefined && !lookup && record.trace && cursor > start) {
           const receipt = await holderEvent(record.trace, cursor - 1n)
-          if (receipt) return mined(receipt)
+          if (receipt) return wrote(receipt)
         }
         if (progress.nonce !== undefined && cursor > start) {
           const settled = cursor - 1n
@@ -392,10 +397,10 @@ export async function awaitSafeOutcome(
           if (safeNonce !== undefined && safeNonce > BigInt(progress.nonce)) {
             if (!record.trace) return { status: 'superseded' }
             const receipt = await holderEvent(record.trace, settled)
-            if (receipt) return mined(receipt)
+            if (receipt) return wrote(receipt)
             if (traceCursor > settled) {
               const later = await laterHolderEvent(record.trace, settled)
-              if (later) return mined(later)
+              if (later) return wrote(later)
               return { status: 'superseded' }
             }
           }
