@@ -116,7 +116,11 @@ function useConnectedWalletMemory() {
   useAccountEffect({ onDisconnect: forgetDeepLinkChoice })
   useEffect(() => {
     if (status !== 'connected' || !connector) return
-    void import('./connectedWallet').then((wallet) => wallet.rememberConnectedWallet(connector))
+    // Offline (a wallet in the page reconnecting) it may not load: the sheet it serves needs the network anyway.
+    void import('./connectedWallet').then(
+      (wallet) => wallet.rememberConnectedWallet(connector),
+      () => undefined,
+    )
   }, [connector, status])
 }
 

@@ -70,12 +70,14 @@ export function shellChunkFiles(
  * App modules loaded lazily that are of no use without a network, left to runtime caching: the phone's WalletConnect
  * sheet, which drives a wallet SDK that needs the relay, and the reader of a holder's history, which reads the chain.
  * RainbowKit too (its modal, its account button, their styles and the wallet code under them): connecting needs the
- * network, and a connected holder's page loaded it online before it can ever be opened offline, so the runtime cache
- * holds it then. A visitor who never connects no longer downloads it with the shell.
+ * network; a connected holder's page loads it online when the holder first asks for it (a desktop by itself), and the
+ * runtime cache holds it from then on. A visitor who never connects no longer downloads it with the shell. The memory
+ * of which wallet app connected, too: it serves the phone's connect sheet.
  */
 export const ONLINE_ONLY_MODULES = [
   'wallet/PhoneConnectSheet.tsx',
   'wallet/rainbowKit.tsx',
+  'wallet/connectedWallet.ts',
   'features/statement/history.ts',
   'wallet/batchCalls.ts',
   'features/vesting/components/SessionNetworkNotice.tsx',
