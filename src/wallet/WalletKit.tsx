@@ -17,8 +17,6 @@ import {
   walletKitWanted,
 } from './walletKitState'
 
-export { loadWalletKit } from './loadWalletKit'
-
 /** The phone's connect sheet, loaded when a holder on a phone first presses Connect. */
 const PhoneConnectSheet = lazy(() => import('./PhoneConnectSheet'))
 
