@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { Address } from 'viem'
 import { formatDateTime } from '../../../domain/format'
-import type { Position } from '../../../domain/position'
+import { type Position, vestedAmount } from '../../../domain/position'
 import type { Schedule } from '../../../domain/schedule'
 import { axisPosition, type ClaimAndBurnRecord, timelineFacts, timelineText } from '../../../domain/timeline'
 import { directionOf } from '../../../i18n/locales'
@@ -25,30 +25,14 @@ type Props = { holder: Address; schedule: Schedule; position: Position; format: 
  */
 export default function Timeline({ holder, schedule, position, format }: Props) {
   const titleId = useId()
-  // The text lines are translated as they are built: a change of language renders them again.
+  // The text below says the minute; the chart is drawn again only when it would look different, on a schedule of two
+  // years hours apart.
+  useClockValue((now) => chartMoment(schedule, position, now), nextMinute)
+  const now = clockNow()
+  const records = useClaimAndBurnRecords(holder)
   const { i18n } = useLingui()
   const rightToLeft = directionOf(i18n.locale) === 'rtl'
-  // The figures move by the second while unlocking; the chart follows once a minute.
-  useClockValue((now) => now / 60n, nextMinute)
-  const now = clockNow()
-  const { state } = useHolderHistory(holder)
-  const records: ClaimAndBurnRecord[] =
-    state.status === 'done'
-      ? state.entries.flatMap((entry) =>
-          entry.kind === 'claimAndBurn'
-            ? [
-                {
-                  at: entry.timestamp,
-                  amount: entry.amount,
-                  received: entry.received ?? 0n,
-                  burned: entry.burned ?? 0n,
-                },
-              ]
-            : [],
-        )
-      : []
   const facts = timelineFacts(schedule, position, now, records)
-  const lines = timelineText(facts, { date: (at) => formatDateTime(at), amount: format })
   const at = (time: bigint) => {
     const position = x(axisPosition(schedule, time))
     return rightToLeft ? WIDTH - position : position
@@ -117,11 +101,51 @@ export default function Timeline({ holder, schedule, position, format }: Props) 
           </Trans>
         </text>
       </svg>
-      <ul className="timeline-text">
-        {lines.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
+      <TimelineText schedule={schedule} position={position} records={records} format={format} />
     </section>
+  )
+}
+
+/**
+ * What the chart draws of the moment `now`: where "you are here" stands, to half a unit of its width, and the share
+ * unlocked, to the thousandth its vertical scale resolves.
+ */
+function chartMoment(schedule: Schedule, position: Position, now: bigint): string {
+  const unlocked = vestedAmount(position.amount, schedule, now)
+  const perMille = position.amount === 0n ? 0n : (unlocked * 1000n) / position.amount
+  return `${Math.round(x(axisPosition(schedule, now)) * 2)}|${unlocked > 0n}|${perMille}`
+}
+
+/**
+ * The chart's facts as text, which says the present moment to the minute: the one part of the timeline drawn again
+ * each minute. Its lines are translated as they are built, so a change of language renders them again.
+ */
+function TimelineText({
+  schedule,
+  position,
+  records,
+  format,
+}: Omit<Props, 'holder'> & { records: ClaimAndBurnRecord[] }) {
+  useLingui()
+  useClockValue((now) => now / 60n, nextMinute)
+  const facts = timelineFacts(schedule, position, clockNow(), records)
+  const lines = timelineText(facts, { date: (at) => formatDateTime(at), amount: format })
+  return (
+    <ul className="timeline-text">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  )
+}
+
+/** The holder's claims and burns, once the history has been read for the statement; none before. */
+function useClaimAndBurnRecords(holder: Address): ClaimAndBurnRecord[] {
+  const { state } = useHolderHistory(holder)
+  if (state.status !== 'done') return []
+  return state.entries.flatMap((entry) =>
+    entry.kind === 'claimAndBurn'
+      ? [{ at: entry.timestamp, amount: entry.amount, received: entry.received ?? 0n, burned: entry.burned ?? 0n }]
+      : [],
   )
 }
