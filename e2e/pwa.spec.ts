@@ -664,6 +664,11 @@ test.describe('updates', () => {
     await openWithPosition(page, app)
     const firstVersion = await entryScript(page)
     const banner = page.getByRole('status').filter({ hasText: 'A new version is available' })
+    // With nothing to offer, the bar the banners sit in is not there: a fixed box would be a compositor layer of its
+    // own, carried by every frame of the ticking countdown.
+    const bar = page.locator('.pwa-bar')
+    await expect(bar).toBeAttached()
+    await expect(bar).toBeHidden()
 
     // A transaction is sent and stays pending.
     await wallet.holdTransactions()
