@@ -261,6 +261,14 @@ export type IdleCost = {
 const IDLE_TRACE_SECONDS = 5
 
 /**
+ * How long after a forced collection the counters start. The collection leaves V8 work behind: at once (about 150 ms
+ * here), and then its memory reducer's answer, two more full collections about 18.5 s later and half a second apart
+ * (traced here: 16–23 ms of main thread on the portal's page, 5 ms on its frozen page, none on the floor's). Starting
+ * at 30 s leaves both out of every page's window alike: they come once after a page goes quiet, not with each tick.
+ */
+const SETTLE_AFTER_GC_MS = 30_000
+
+/**
  * Collects garbage, lets the work it leaves behind settle, then reads the browser's own counters over `seconds`:
  * each counter's growth per second of that time.
  */
@@ -268,8 +276,7 @@ async function countersOver(page: Page, cdp: CDPSession, seconds: number, onStar
   await cdp.send('Performance.enable', { timeDomain: 'timeTicks' })
   await collectGarbage(cdp)
   const settled = await metrics(cdp)
-  // A forced collection leaves V8 work behind (about 150 ms here); start timing once it has settled.
-  await page.waitForTimeout(5_000)
+  await page.waitForTimeout(SETTLE_AFTER_GC_MS)
   const start = await metrics(cdp)
   onStart()
   await page.waitForTimeout(seconds * 1000)
