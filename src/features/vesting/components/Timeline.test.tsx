@@ -13,7 +13,7 @@ vi.mock('../../../domain/timeline', async (actual) => {
   return { ...module, axisPosition: vi.fn(module.axisPosition) }
 })
 
-const { claimStart, unlockStart } = PRODUCTION_SCHEDULE
+const { claimStart, unlockStart, unlockEnd } = PRODUCTION_SCHEDULE
 const NAI = 10n ** 18n
 const HOLDER = '0x00000000000000000000000000000000000000a1'
 const position = { amount: 1_000n * NAI, burnPercentage: 0n, unlockedAmount: 0n }
@@ -53,8 +53,8 @@ describe('the timeline while idle', () => {
 
   it('unlocking: the amounts follow the minute; the chart is drawn again once its unlocked share moves', () => {
     // Just before a thousandth of the position has unlocked: about 8 h 45 min into the unlock's year.
-    const perMille = (unlockStart + ((PRODUCTION_SCHEDULE.unlockEnd - unlockStart) * 1n) / 1000n) as bigint
-    vi.setSystemTime(Number(perMille - 30n) * 1000)
+    const thousandthUnlocked = unlockStart + (unlockEnd - unlockStart) / 1000n
+    vi.setSystemTime(Number(thousandthUnlocked - 30n) * 1000)
     const { hereLine } = renderTimeline()
     const unlocked = () => screen.getByText(/^Unlocked:/).textContent
     expect(unlocked()).toBe(

@@ -25,8 +25,8 @@ type Props = { holder: Address; schedule: Schedule; position: Position; format: 
  */
 export default function Timeline({ holder, schedule, position, format }: Props) {
   const titleId = useId()
-  // The text below says the minute; the chart is drawn again only when it would look different, on a schedule of two
-  // years hours apart.
+  // The text below says the minute; the chart is drawn again only when it would look different, which on a two-year
+  // schedule happens hours apart.
   useClockValue((now) => chartMoment(schedule, position, now), nextMinute)
   const now = clockNow()
   const records = useClaimAndBurnRecords(holder)
