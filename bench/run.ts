@@ -23,11 +23,9 @@ import { machineLine, writeFigures } from './lib/figures.ts'
 import { type LighthouseRun, runLighthouse } from './lib/lighthouse.ts'
 import {
   connectOnce,
-  measureFrozenPage,
   measureIdle,
   measureJs,
   measureRpc,
-  measureTickingFloor,
   median,
   type Scenario,
   timeCold,
@@ -172,27 +170,26 @@ async function measurePageLoads({ scenario, warm }: Prepared): Promise<Omit<AppR
 }
 
 /**
- * Figure 5, `IDLE_RUNS` times: the portal idling, its page frozen (its document with no app, ticking one box), then
- * the bare ticking page (the floor), one after the other so that none shares the CPU with another, each trio close in
- * time; the baseline app once. The portal's figure is its median run (with that run's trace and heap), the frozen
- * page's and the floor's the medians of their own runs.
+ * Figure 5, `IDLE_RUNS` times: the portal idling with, open beside it over the same window, its page frozen (its
+ * document with no app, ticking one box) and the bare ticking page (the floor); the baseline app once, alone. The
+ * portal's figure is its median run (with that run's trace and heap), the frozen page's and the floor's the medians of
+ * their own runs.
  */
-async function measureIdleRuns(ours: Prepared, baseline: Prepared, browser: Browser) {
+async function measureIdleRuns(ours: Prepared, baseline: Prepared) {
   const runs = { ours: [] as number[], frozen: [] as number[], floor: [] as number[] }
   const oursRuns = []
   const frozenRuns = []
   const floorRuns = []
   for (let run = 1; run <= IDLE_RUNS; run++) {
     step(
-      `idle run ${run} of ${IDLE_RUNS}: the portal for ${IDLE_SECONDS} s with countdowns ticking, its page frozen, then the floor`,
+      `idle run ${run} of ${IDLE_RUNS}: the portal for ${IDLE_SECONDS} s with countdowns ticking, its page frozen and the floor open beside it`,
     )
-    const idle = await measureIdle(ours.scenario, ours.warm, IDLE_SECONDS)
-    oursRuns.push(idle.cost)
-    runs.ours.push(idle.cost.mainThreadMsPerSecond)
-    const frozen = await measureFrozenPage(browser, ours.scenario.app.server.url, idle.frozen, IDLE_SECONDS)
+    const { cost, frozen, floor } = await measureIdle(ours.scenario, ours.warm, IDLE_SECONDS, { references: true })
+    if (!frozen || !floor) throw new Error('The idle run measured no reference page.')
+    oursRuns.push(cost)
+    runs.ours.push(cost.mainThreadMsPerSecond)
     frozenRuns.push(frozen)
     runs.frozen.push(frozen.msPerSecond)
-    const floor = await measureTickingFloor(browser, IDLE_SECONDS)
     floorRuns.push(floor)
     runs.floor.push(floor.msPerSecond)
   }
@@ -273,7 +270,7 @@ async function main() {
     const ours = await prepare(apps.ours, browser, chain)
     const baseline = await prepare(apps.baseline, browser, chain)
     if (IDLE_ONLY) {
-      const idle = await measureIdleRuns(ours, baseline, browser)
+      const idle = await measureIdleRuns(ours, baseline)
       console.log(`\n${idleSummary(idle)}\n`)
       console.log(
         `[bench] load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`,
@@ -293,7 +290,7 @@ async function main() {
       floor: idleFloor,
       floorTrace: idleFloorTrace,
       runs: idleRuns,
-    } = await measureIdleRuns(ours, baseline, browser)
+    } = await measureIdleRuns(ours, baseline)
 
     const oursResults: AppResults = { ...loads.ours, lighthouse: lh.ours, idle: oursIdle }
     const baselineResults: AppResults = { ...loads.baseline, lighthouse: lh.baseline, idle: baselineIdle }

@@ -269,146 +269,150 @@ const IDLE_TRACE_SECONDS = 5
 const SETTLE_AFTER_GC_MS = 30_000
 
 /**
- * Collects garbage, lets the work it leaves behind settle, then reads the browser's own counters over `seconds`:
- * each counter's growth per second of that time.
+ * Collects garbage in each page, lets the work it leaves behind settle, then reads the browser's own counters of every
+ * page over the same `seconds`: each counter's growth per second of that time, page by page (in `sessions`' order).
  */
-async function countersOver(page: Page, cdp: CDPSession, seconds: number, onStart = () => {}) {
-  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' })
-  await collectGarbage(cdp)
-  const settled = await metrics(cdp)
+async function countersOver(page: Page, sessions: CDPSession[], seconds: number, onStart = () => {}) {
+  for (const cdp of sessions) {
+    await cdp.send('Performance.enable', { timeDomain: 'timeTicks' })
+    await collectGarbage(cdp)
+  }
+  const settled = await metrics(sessions[0] as CDPSession)
   await page.waitForTimeout(SETTLE_AFTER_GC_MS)
-  const start = await metrics(cdp)
+  const start = await Promise.all(sessions.map(metrics))
   onStart()
   await page.waitForTimeout(seconds * 1000)
-  const end = await metrics(cdp)
-  const elapsed = (end.Timestamp ?? 0) - (start.Timestamp ?? 0)
-  const perSecond = (name: string) => (((end[name] ?? 0) - (start[name] ?? 0)) * 1000) / elapsed
+  const end = await Promise.all(sessions.map(metrics))
+  const perSecond = (index: number, name: string) => {
+    const [from, to] = [start[index] ?? {}, end[index] ?? {}]
+    return (((to[name] ?? 0) - (from[name] ?? 0)) * 1000) / ((to.Timestamp ?? 0) - (from.Timestamp ?? 0))
+  }
+  const elapsed = (end[0]?.Timestamp ?? 0) - (start[0]?.Timestamp ?? 0)
   return { elapsed, perSecond, heapAfterGcKB: (settled.JSHeapUsedSize ?? 0) / 1024 }
 }
 
+/** A page with no app, measured beside an app's page over the same window. */
+export type TickingPageCost = { msPerSecond: number; trace: IdleTrace }
+
 /**
- * Figure 5: a connected holder's page left alone with its countdowns ticking; with it, the page's document as the run
- * left it, for {@link measureFrozenPage}.
+ * Figure 5: a connected holder's page left alone with its countdowns ticking. With `references`, the two pages that
+ * split its cost are open beside it and measured over the same window, each in its own phone context and renderer:
+ * its frozen page ({@link frozenDocument}) and the floor ({@link tickingTextPage}). Measured at once, the machine's
+ * own drift (±0.2 ms/s from one minute to the next here) is common to the three, and their differences are what is
+ * left: two copies of one page, open at once, averaged 1.98 and 2.01 ms/s over four 45 s windows, where the same page
+ * measured twice one after the other gave 1.73 and 1.97. Each reference ticks a third of a second after the one
+ * before it (the app's clock turns as each second begins), so no two pages draw a frame at the same moment.
  */
 export async function measureIdle(
   scenario: Scenario,
   storage: StorageState,
   seconds: number,
-): Promise<{ cost: IdleCost; frozen: string }> {
+  { references = false } = {},
+): Promise<{ cost: IdleCost; frozen?: TickingPageCost; floor?: TickingPageCost }> {
   return withPage(scenario, { wallet: scenario.wallet, storage }, async (page, context) => {
     const network = new NetworkLog(page)
     await page.goto(scenario.app.server.url)
     await positionVisibleAt(page)
     await network.idle(3_000)
     await page.waitForTimeout(5_000)
-    const cdp = await cdpSession(context, page)
-    const {
-      elapsed,
-      perSecond,
-      heapAfterGcKB: heapStart,
-    } = await countersOver(page, cdp, seconds, () => scenario.app.rpc.reset())
-    const calls = [...scenario.app.rpc.log]
-    const trace = await traceIdle(cdp, IDLE_TRACE_SECONDS)
-    await collectGarbage(cdp)
-    const heapEnd = await metrics(cdp)
-    const heapFinal = (heapEnd.JSHeapUsedSize ?? 0) / 1024
-    const cost = {
-      seconds: elapsed,
-      mainThreadMsPerSecond: perSecond('TaskDuration'),
-      scriptMsPerSecond: perSecond('ScriptDuration'),
-      heapStartKB: heapStart,
-      heapEndKB: heapFinal,
-      heapGrowthKB: heapFinal - heapStart,
-      rpcCalls: calls.length,
-      rpcMethods: countMethods(calls),
-      trace,
+    const opened: TickingPage[] = []
+    try {
+      if (references) {
+        const frozenUrl = `${scenario.app.server.url}/frozen-page.html`
+        const frozenHtml = await frozenDocument(page, 333)
+        opened.push(await openTickingPage(scenario.browser, (reference) => serveAt(reference, frozenUrl, frozenHtml)))
+        opened.push(await openTickingPage(scenario.browser, (reference) => reference.setContent(tickingTextPage(667))))
+      }
+      await Promise.all(opened.map(({ page: reference }) => reference.waitForTimeout(5_000)))
+      const cdp = await cdpSession(context, page)
+      const {
+        elapsed,
+        perSecond,
+        heapAfterGcKB: heapStart,
+      } = await countersOver(page, [cdp, ...opened.map((reference) => reference.cdp)], seconds, () =>
+        scenario.app.rpc.reset(),
+      )
+      const calls = [...scenario.app.rpc.log]
+      const trace = await traceIdle(cdp, IDLE_TRACE_SECONDS)
+      const measured: TickingPageCost[] = []
+      for (const [index, reference] of opened.entries()) {
+        measured.push({
+          msPerSecond: perSecond(index + 1, 'TaskDuration'),
+          trace: await traceIdle(reference.cdp, IDLE_TRACE_SECONDS),
+        })
+      }
+      await collectGarbage(cdp)
+      const heapEnd = await metrics(cdp)
+      const heapFinal = (heapEnd.JSHeapUsedSize ?? 0) / 1024
+      const cost = {
+        seconds: elapsed,
+        mainThreadMsPerSecond: perSecond(0, 'TaskDuration'),
+        scriptMsPerSecond: perSecond(0, 'ScriptDuration'),
+        heapStartKB: heapStart,
+        heapEndKB: heapFinal,
+        heapGrowthKB: heapFinal - heapStart,
+        rpcCalls: calls.length,
+        rpcMethods: countMethods(calls),
+        trace,
+      }
+      const [frozen, floor] = measured
+      return { cost, frozen, floor }
+    } finally {
+      for (const reference of opened) await reference.context.close()
     }
-    return { cost, frozen: await frozenDocument(page) }
   })
 }
 
 /**
  * The least a countdown that ticks every second costs on this browser: a bare page, no app and no framework, whose
- * only change is two digits, in a box of fixed size and contained, turning as each second begins.
+ * only change is two digits, in a box of fixed size and contained, turning `offsetMs` into each second.
  */
-const TICKING_TEXT_PAGE = `<!doctype html>
+const tickingTextPage = (offsetMs: number) => `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <p>Unlocks in <span id="seconds" style="display:inline-block;width:2ch;height:1.2em;contain:strict">00</span> s</p>
-<script>
-  const text = document.getElementById('seconds').firstChild
-  const tick = () => {
-    text.data = String(59 - (Math.floor(Date.now() / 1000) % 60)).padStart(2, '0')
-    setTimeout(tick, 1000 - (Date.now() % 1000))
-  }
-  tick()
-</script>`
+<script>${tickScript("document.getElementById('seconds').firstChild", offsetMs)}</script>`
 
-/** Ticks the page's last countdown box (a countdown's seconds) as the floor ticks its one box. */
-const FROZEN_TICK = `<script>
-  const text = [...document.querySelectorAll('.countdown-digits')].at(-1).firstChild
+/** Writes a countdown's seconds into the text node `target` finds, as each second reaches `offsetMs`. */
+const tickScript = (target: string, offsetMs: number) => `
+  const text = ${target}
   const tick = () => {
-    text.data = String(59 - (Math.floor(Date.now() / 1000) % 60)).padStart(2, '0')
-    setTimeout(tick, 1000 - (Date.now() % 1000))
+    text.data = String(59 - (Math.floor((Date.now() - ${offsetMs}) / 1000) % 60)).padStart(2, '0')
+    setTimeout(tick, 1000 - ((Date.now() + 1000 - ${offsetMs}) % 1000))
   }
   tick()
-</script>`
+`
 
 /**
  * The page's document as it stands, with its scripts (and the policy that would refuse an inline one) taken out and
- * {@link FROZEN_TICK} put in: the same elements and styles, no app.
+ * one put in that ticks its last countdown box (a countdown's seconds) as the floor ticks its one box: the same
+ * elements and styles, no app.
  */
-async function frozenDocument(page: Page): Promise<string> {
+async function frozenDocument(page: Page, offsetMs: number): Promise<string> {
+  const tick = tickScript("[...document.querySelectorAll('.countdown-digits')].at(-1).firstChild", offsetMs)
   return (await page.content())
     .replace(/<script[\s\S]*?<\/script>/g, '')
     .replace(/<link[^>]*modulepreload[^>]*>/g, '')
     .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/g, '')
-    .replace('</body>', `${FROZEN_TICK}</body>`)
+    .replace('</body>', `<script>${tick}</script></body>`)
 }
 
-/**
- * The portal's page frozen: its document as an idle run left it, served from the app's origin (for its stylesheet
- * and images) with no script but one that ticks the countdown's seconds, measured like the apps. Against the floor,
- * what the document costs a tick (its layout objects, paint and property trees); the portal against it, what the app
- * adds (the clock, React, the libraries' timers).
- */
-export async function measureFrozenPage(
-  browser: Browser,
-  origin: string,
-  html: string,
-  seconds: number,
-): Promise<TickingPageCost> {
-  const url = `${origin}/frozen-page.html`
-  return measureTickingPage(browser, seconds, async (page) => {
-    await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }))
-    await page.goto(url)
-  })
+/** Serves `html` at `url` (the app's origin, for its stylesheet and images) and opens it. */
+async function serveAt(page: Page, url: string, html: string) {
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }))
+  await page.goto(url)
 }
 
-/**
- * Figure 5's reference: the main thread per second of {@link TICKING_TEXT_PAGE}, measured as the apps are, and a trace
- * of it as long as theirs, so that each part of the portal's tick stands beside the same part of the least one.
- */
-export function measureTickingFloor(browser: Browser, seconds: number): Promise<TickingPageCost> {
-  return measureTickingPage(browser, seconds, (page) => page.setContent(TICKING_TEXT_PAGE))
-}
+type TickingPage = { context: BrowserContext; page: Page; cdp: CDPSession }
 
-type TickingPageCost = { msPerSecond: number; trace: IdleTrace }
-
-/** A page with no app, opened by `open` on a phone, measured as the apps are and traced as long as they are. */
-async function measureTickingPage(
-  browser: Browser,
-  seconds: number,
-  open: (page: Page) => Promise<unknown>,
-): Promise<TickingPageCost> {
+/** A page with no app, opened by `open` in a phone context of its own. */
+async function openTickingPage(browser: Browser, open: (page: Page) => Promise<unknown>): Promise<TickingPage> {
   const context = await openPhoneContext(browser)
   try {
     const page = await context.newPage()
     await open(page)
-    await page.waitForTimeout(5_000)
-    const cdp = await cdpSession(context, page)
-    const { perSecond } = await countersOver(page, cdp, seconds)
-    return { msPerSecond: perSecond('TaskDuration'), trace: await traceIdle(cdp, IDLE_TRACE_SECONDS) }
-  } finally {
+    return { context, page, cdp: await cdpSession(context, page) }
+  } catch (error) {
     await context.close()
+    throw error
   }
 }
