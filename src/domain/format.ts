@@ -1,5 +1,3 @@
-const SECONDS_PER_DAY = 86_400n
-
 /** The locale figures and dates are shown in when a call names none, and its direction: the page's language sets it. */
 let displayLocale = 'en'
 let displayDirection: 'ltr' | 'rtl' = 'ltr'
@@ -75,12 +73,17 @@ export function formatTokenAmount(value: bigint, decimals: number, locale = disp
   return decimalsText ? `${wholeText}${format.decimal}${decimalsText}` : wholeText
 }
 
-const twoDigits = (value: bigint) => value.toString().padStart(2, '0')
+/** "00" to "59", so that a countdown's tick builds no string. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => String(value).padStart(2, '0'))
 
 /** The clock of a countdown as hours, minutes and seconds of two digits each: ["03", "04", "05"]. */
-export function formatCountdownClock(secondsLeft: bigint): [string, string, string] {
-  const rest = secondsLeft > 0n ? secondsLeft % SECONDS_PER_DAY : 0n
-  return [twoDigits(rest / 3600n), twoDigits((rest % 3600n) / 60n), twoDigits(rest % 60n)]
+export function formatCountdownClock(secondsLeft: number): readonly [string, string, string] {
+  const rest = secondsLeft > 0 ? Math.floor(secondsLeft) % 86_400 : 0
+  return [
+    TWO_DIGITS[Math.floor(rest / 3600)] as string,
+    TWO_DIGITS[Math.floor((rest % 3600) / 60)] as string,
+    TWO_DIGITS[rest % 60] as string,
+  ]
 }
 
 /** Date-time formatters by locale and time zone: building one costs far more than formatting with it. */

@@ -41,6 +41,32 @@ describe('createStore', () => {
     expect(log).toEqual(['start', 'stop', 'start'])
   })
 
+  it('tells a listener once however often it subscribed, and each listener there when the value changed', () => {
+    const log: string[] = []
+    const store = createStore(0, () => {
+      log.push('start')
+      return () => log.push('stop')
+    })
+    const twice = () => log.push(`twice ${store.get()}`)
+    store.subscribe(twice)
+    const leaveTwice = store.subscribe(twice)
+    const late = () => log.push(`late ${store.get()}`)
+    let leaveLate = () => {}
+    // The first listener makes the second leave and a third come: this change still reaches the second, not the third.
+    const leaveFirst = store.subscribe(() => {
+      log.push(`first ${store.get()}`)
+      leaveLate()
+      store.subscribe(() => log.push(`third ${store.get()}`))
+    })
+    leaveLate = store.subscribe(late)
+    store.set(1)
+    expect(log).toEqual(['start', 'twice 1', 'first 1', 'late 1'])
+    leaveTwice()
+    leaveFirst()
+    store.set(2)
+    expect(log.slice(4)).toEqual(['third 2'])
+  })
+
   it('re-renders a component that follows it', () => {
     const store = createStore('first')
     const { container } = render(<Shown store={store} />)

@@ -8,19 +8,28 @@ export type Store<T> = {
   subscribe: (listener: () => void) => () => void
 }
 
-/** Listeners, with `start` run for the first one to come and its returned stop run when the last one leaves. */
+/**
+ * Listeners, with `start` run for the first one to come and its returned stop run when the last one leaves. They are
+ * kept in an array replaced on each change, so that telling them (each second, for the clock) allocates nothing and
+ * walks them as they were when it began.
+ */
 function listenerSet(start?: () => () => void) {
-  const listeners = new Set<() => void>()
+  let listeners: readonly (() => void)[] = []
   let stop: (() => void) | undefined
   return {
     notify() {
-      for (const listener of [...listeners]) listener()
+      const current = listeners
+      for (let index = 0; index < current.length; index++) current[index]?.()
     },
     subscribe(listener: () => void) {
-      listeners.add(listener)
-      if (listeners.size === 1) stop = start?.()
+      if (!listeners.includes(listener)) {
+        listeners = [...listeners, listener]
+        if (listeners.length === 1) stop = start?.()
+      }
       return () => {
-        if (!listeners.delete(listener) || listeners.size > 0) return
+        if (!listeners.includes(listener)) return
+        listeners = listeners.filter((other) => other !== listener)
+        if (listeners.length > 0) return
         stop?.()
         stop = undefined
       }

@@ -24,7 +24,7 @@ function Passed({ at, renders }: { at: bigint; renders: boolean[] }) {
 
 /** A countdown written by the clock, recording each render. */
 function TextCountdown({ to, renders }: { to: bigint; renders: string[] }) {
-  const { ref, texts } = useClockTexts((now) => [`${to - now}`, 's'] as const)
+  const { ref, texts } = useClockTexts((now) => [`${to - BigInt(now)}`, 's'] as const)
   renders.push(texts.join(' '))
   return (
     <span ref={ref}>

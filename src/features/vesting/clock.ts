@@ -109,36 +109,50 @@ export const daysChange =
 /** A value that no longer changes with the clock. */
 export const never: ChangesAt = () => undefined
 
-/** When a value that follows the clock is next looked at, and how its caller is told. */
-type Waiter = { due: bigint | undefined; notify: () => void }
+/** When a value that follows the clock is next looked at (in seconds; `Infinity`: never), and how it is told. */
+type Waiter = { due: number; notify: () => void }
 type ChangesAtRef = { current: ChangesAt | undefined }
 
 /** The values that wait for their own second, by the reference to their caller's latest `changesAt`. */
 const waiters = new Map<ChangesAtRef, Waiter>()
-let lastWoken = 0n
+/** The earliest second any value waits for, so that a tick that wakes none compares one number. */
+let earliestDue = Number.POSITIVE_INFINITY
+let lastWoken = 0
 let stopWaking: (() => void) | undefined
 
-const dueAfter = (changesAt: ChangesAtRef, now: bigint) => (changesAt.current ?? never)(now)
+function dueAfter(changesAt: ChangesAtRef, now: number): number {
+  const at = (changesAt.current ?? never)(BigInt(now))
+  return at === undefined ? Number.POSITIVE_INFINITY : Number(at)
+}
+
+function findEarliestDue() {
+  earliestDue = Number.POSITIVE_INFINITY
+  for (const waiter of waiters.values()) earliestDue = Math.min(earliestDue, waiter.due)
+}
 
 /**
- * The one tick listener for every value that says when it may change: a tick compares a number per value, and a
- * value is looked at again only at its second, or when the clock went back (a correction, the device's clock set).
+ * The one tick listener for every value that says when it may change: a tick compares a number, and a value is looked
+ * at again only at its second, or when the clock went back (a correction, the device's clock set).
  */
 function wake() {
-  const now = BigInt(tick.get())
+  const now = tick.get()
   const back = now < lastWoken
   lastWoken = now
+  if (!back && now < earliestDue) return
   for (const [changesAt, waiter] of [...waiters]) {
-    if (!back && (waiter.due === undefined || now < waiter.due)) continue
+    if (!back && now < waiter.due) continue
     waiter.due = dueAfter(changesAt, now)
     waiter.notify()
   }
+  findEarliestDue()
 }
 
 function waitFor(changesAt: ChangesAtRef, notify: () => void): () => void {
-  waiters.set(changesAt, { due: dueAfter(changesAt, BigInt(nowSeconds())), notify })
+  const due = dueAfter(changesAt, nowSeconds())
+  waiters.set(changesAt, { due, notify })
+  earliestDue = Math.min(earliestDue, due)
   if (!stopWaking) {
-    lastWoken = BigInt(tick.get())
+    lastWoken = tick.get()
     stopWaking = subscribe(wake)
   }
   return () => {
@@ -146,6 +160,7 @@ function waitFor(changesAt: ChangesAtRef, notify: () => void): () => void {
     if (waiters.size > 0) return
     stopWaking?.()
     stopWaking = undefined
+    earliestDue = Number.POSITIVE_INFINITY
   }
 }
 
@@ -163,7 +178,9 @@ export function useClockValue<T extends string | number | bigint | boolean>(
   useLayoutEffect(() => {
     latest.current = changesAt
     const waiter = waiters.get(latest)
-    if (waiter) waiter.due = dueAfter(latest, BigInt(nowSeconds()))
+    if (!waiter) return
+    waiter.due = dueAfter(latest, nowSeconds())
+    findEarliestDue()
   })
   const everyTick = changesAt === undefined
   const follow = useCallback(
@@ -181,29 +198,37 @@ export function useClockCorrected(): boolean {
 /**
  * Texts the clock writes straight into the children of an element each tick, without re-rendering the component: one
  * listener and a text update per changed part instead of a render, commit and layout a second. Put `ref` on the
- * element and render its children as elements holding `texts[i]` alone, in order.
+ * element and render its children as elements holding `texts[i]` alone, in order. `format` gets the page's time in
+ * whole seconds as a number, so that a tick does no `bigint` arithmetic.
  */
 export function useClockTexts<T extends readonly string[]>(
-  format: (nowSeconds: bigint) => T,
+  format: (nowSeconds: number) => T,
 ): {
   ref: (element: HTMLElement | null) => (() => void) | undefined
   texts: T
 } {
   const latest = useRef(format)
+  // The texts as last written by a tick; a render empties it, so that the next tick compares with the page again.
+  const written = useRef<readonly string[]>([])
   useLayoutEffect(() => {
     latest.current = format
+    written.current = []
   })
   const ref = useCallback((element: HTMLElement | null) => {
     if (!element) return undefined
     return subscribe(() => {
-      const texts = latest.current(BigInt(nowSeconds()))
-      texts.forEach((text, index) => {
+      const texts = latest.current(nowSeconds())
+      const before = written.current
+      for (let index = 0; index < texts.length; index++) {
+        const text = texts[index] as string
+        if (text === before[index]) continue
         const child = element.children[index]
         if (child) writeText(child, text)
-      })
+      }
+      written.current = texts
     })
   }, [])
-  return { ref, texts: format(BigInt(nowSeconds())) }
+  return { ref, texts: format(nowSeconds()) }
 }
 
 /** Replaces an element's text, changing its text node's data where it has one, so the browser keeps its layout. */

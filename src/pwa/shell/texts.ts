@@ -51,6 +51,6 @@ const SECONDS_PER_DAY = 86_400n
 export function countdownText(words: ReturnType<typeof shellWords>, secondsLeft: bigint): string {
   if (secondsLeft <= 0n) return words('expired')
   const days = Number(secondsLeft / SECONDS_PER_DAY)
-  const clock = formatCountdownClock(secondsLeft).join(':')
+  const clock = formatCountdownClock(Number(secondsLeft)).join(':')
   return days > 0 ? `${words('days', { days })} ${clock}` : clock
 }

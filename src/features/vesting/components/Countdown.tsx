@@ -41,7 +41,8 @@ const SECONDS_PER_DAY = 86_400n
 
 /** Hours, minutes and seconds of the time left until `to`, each in its own box, written by one listener. */
 function Clock({ to }: { to: bigint }) {
-  const { ref, texts } = useClockTexts((now) => formatCountdownClock(to - now))
+  const end = Number(to)
+  const { ref, texts } = useClockTexts((now) => formatCountdownClock(end - now))
   return (
     <span className="countdown-clock" ref={ref}>
       <span className="countdown-digits">{texts[0]}</span>:<span className="countdown-digits">{texts[1]}</span>:
