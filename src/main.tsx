@@ -1,4 +1,5 @@
 import './lib/storageGuard'
+import './features/vesting/preloadKnownHolder'
 import './styles.css'
 import { I18nProvider } from '@lingui/react'
 import { type ReactNode, StrictMode, startTransition } from 'react'
@@ -6,7 +7,7 @@ import { createRoot } from 'react-dom/client'
 import { type Address, getAddress } from 'viem'
 import { ConfigErrorPage } from './config/ConfigErrorPage'
 import { type AppConfig, parseConfig } from './config/env'
-import { preloadPositionPanels, VestingCard } from './features/vesting/components/VestingCard'
+import { VestingCard } from './features/vesting/components/VestingCard'
 import { prefetchHoldings } from './features/vesting/reads'
 import { activateLocale, i18n, initialLocale } from './i18n/i18n'
 import { Layout } from './layout/Layout'
@@ -41,18 +42,15 @@ const FIRST_FIGURES_WAIT_MS = 500
 
 /**
  * The portal on the clients it runs on, started before its first render. For a page that knows whose position it will
- * show, the holder's read is sent and the position's panels start loading now: both travel while the app's code
- * loads. `firstFigures` is that read, when the first render waits for it.
+ * show, the holder's read is sent now (its panels started loading as the entry began to run): it travels while the
+ * app's code loads. `firstFigures` is that read, when the first render waits for it.
  */
 function startPortal(config: AppConfig): { page: ReactNode; firstFigures?: Promise<void> } {
   const wagmiConfig = createWagmiConfig(config)
   const queryClient = startQueryClient(config)
   const holder = knownHolder()
   let firstFigures: Promise<void> | undefined
-  if (holder) {
-    firstFigures = prefetchHoldings(queryClient, wagmiConfig, config, holder)
-    preloadPositionPanels()
-  }
+  if (holder) firstFigures = prefetchHoldings(queryClient, wagmiConfig, config, holder)
   const page = (
     <AppProviders config={config} wagmiConfig={wagmiConfig} queryClient={queryClient}>
       <Layout>

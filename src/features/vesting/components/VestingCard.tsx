@@ -4,7 +4,6 @@ import { useAccount } from 'wagmi'
 import type { Deployment } from '../../../config/knownDeployment'
 import { formatDateTime } from '../../../domain/format'
 import { LazyBoundary } from '../../../lib/LazyBoundary'
-import { preloadable } from '../../../lib/preloadable'
 import { WalletButton } from '../../../wallet/WalletKit'
 import { SavedAddresses, WatchForm } from '../../watch/WatchForm'
 import { type Busy, busySentence, useBusyRetry } from '../busy'
@@ -14,19 +13,9 @@ import { isContractMissing, type useHoldings, usePositionReads } from '../reads'
 import { WatchOnlyContext } from './ActionButton'
 import { ConnectionEndedNotice } from './ConnectionNotices'
 import { FreshnessNotice } from './FreshnessNotice'
-import { preloadTimeline } from './timelinePart'
+import { PositionPanels, preloadPositionPanels } from './panelsPart'
 import { WatchBar } from './WatchBar'
 
-/** The holder's figures and actions: not needed until a position is on screen, so a first visit does not load them. */
-const [PositionPanels, preloadPanels] = preloadable(() => import('./PositionPanels'))
-
-/**
- * Starts loading the position's panels and its timeline, for a page that already knows whose position it will show:
- * they then arrive beside the app's own code instead of after its first render, and render as soon as the figures do.
- */
-export function preloadPositionPanels(): void {
-  void Promise.all([preloadPanels(), preloadTimeline()]).catch(() => undefined)
-}
 const SessionNetworkNotice = lazy(() => import('./SessionNetworkNotice'))
 
 /** The "Vesting Tokens" card: every state of the holder's position. */
