@@ -1,5 +1,5 @@
 import './lib/storageGuard'
-import './features/vesting/preloadKnownHolder'
+import './pwa/preloadKnownHolder'
 import './styles.css'
 import { I18nProvider } from '@lingui/react'
 import { type ReactNode, StrictMode, startTransition } from 'react'

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { STORED_KEYS } from '../../domain/storedKeys'
+import { STORED_KEYS } from '../domain/storedKeys'
 
 const preloadPositionPanels = vi.fn()
-vi.mock('./components/panelsPart', () => ({ preloadPositionPanels }))
+vi.mock('../features/vesting/components/panelsPart', () => ({ preloadPositionPanels }))
 
 const HOLDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 

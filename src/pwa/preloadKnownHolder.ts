@@ -1,8 +1,9 @@
 // Imported by the entry right after the storage guard, so that it runs before the rest of the app's code is evaluated
 // (on a slow phone, a few hundred milliseconds): a page that knows whose position it will show starts loading the
 // position's panels and timeline now, and they arrive and compile while that code runs instead of after it.
-import { glanceHolder } from '../../pwa/shell/glance'
-import { preloadPositionPanels } from './components/panelsPart'
+
+import { preloadPositionPanels } from '../features/vesting/components/panelsPart'
+import { glanceHolder } from './shell/glance'
 
 try {
   if (glanceHolder(window.location.search, window.localStorage) !== undefined) preloadPositionPanels()
