@@ -93,6 +93,37 @@ test.describe('the account button', () => {
   )
 })
 
+test('the connect modal has its final size from its first frame, and a tap as soon as it shows connects', async ({
+  page,
+  chain,
+  wallet,
+}) => {
+  await chain.addHolder(alice)
+  wallet.setAccount(alice.account)
+  // Each size the modal's content is laid out at, from the first mutation that adds it: before it is ever painted.
+  await page.addInitScript(() => {
+    const widths: number[] = []
+    Object.assign(window, { modalWidths: widths })
+    new MutationObserver(() => {
+      const content = document.querySelector('[role="dialog"] [role="document"]')
+      if (content) widths.push(Math.round(content.getBoundingClientRect().width))
+    }).observe(document, { childList: true, subtree: true, attributes: true })
+  })
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
+  const option = page.getByTestId('rk-wallet-option-test.e2e.wallet')
+  await option.waitFor()
+  await option.click()
+  await expect(page.getByRole('region', { name: 'Lock for the Future' }).locator('dd').first()).toHaveText('1,000 NAI')
+  const viewport = page.viewportSize()?.width ?? 0
+  const widths = await page.evaluate(() => (window as unknown as { modalWidths: number[] }).modalWidths)
+  expect(widths.length).toBeGreaterThan(0)
+  // One size throughout, within the screen: a phone's compact modal, a desktop's wide one (two columns).
+  expect(new Set(widths).size, `the modal's widths: ${widths.join(', ')}`).toBe(1)
+  expect(widths[0]).toBeLessThanOrEqual(viewport)
+  if (viewport >= 768) expect(widths[0]).toBeGreaterThan(700)
+})
+
 test.describe('layout', () => {
   test('the blog cards open their articles in a new window without an opener or referrer', async ({
     page,

@@ -12,6 +12,7 @@ import { createPortal } from 'react-dom'
 import { useLocale } from '../i18n/i18n'
 import { localeInfo } from '../i18n/locales'
 import { platform } from '../lib/device'
+import { useIsPhone } from '../lib/useMediaQuery'
 import { WalletConnectLink } from './WalletConnectLink'
 import { APP_NAME } from './wagmi'
 import { registerWalletKit, useButtonSlots } from './walletKitState'
@@ -25,9 +26,13 @@ export function WalletKitLayer() {
   const slots = useButtonSlots()
   // RainbowKit's modal speaks the page's language, so that it and the portal's own sheets agree.
   const locale = localeInfo(useLocale()).rainbowKit
+  // RainbowKit learns the screen's width half a second after it mounts and renders its modal wide until then: on a
+  // phone a tap in that time can land on a layout being replaced and close the modal without connecting. Told at once.
+  const modalSize = useIsPhone() ? 'compact' : 'wide'
   return (
     <RainbowKitProvider
       locale={locale}
+      modalSize={modalSize}
       appInfo={{ appName: APP_NAME, ...(platform() === 'desktop' ? { disclaimer: WalletConnectLink } : {}) }}
       showRecentTransactions
       theme={lightTheme({ accentColor: '#0f766e', borderRadius: 'medium' })}
