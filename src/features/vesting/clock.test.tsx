@@ -33,6 +33,20 @@ function TextCountdown({ to, renders }: { to: bigint; renders: string[] }) {
   )
 }
 
+/** The minute, written by the clock as it changes, recording each render and each time it is formatted. */
+function MinuteText({ renders, formatted }: { renders: string[]; formatted: number[] }) {
+  const { ref, texts } = useClockTexts((now) => {
+    formatted.push(now)
+    return [`minute ${Math.floor(now / 60)}`] as const
+  }, nextMinute)
+  renders.push(texts[0])
+  return (
+    <p ref={ref}>
+      <span>{texts[0]}</span>
+    </p>
+  )
+}
+
 function tick(seconds: number) {
   for (let second = 0; second < seconds; second++) act(() => vi.advanceTimersByTime(1_000))
 }
@@ -194,6 +208,26 @@ describe('useClockTexts', () => {
     expect(container.textContent).toBe('98 s')
     tick(1)
     expect(container.textContent).toBe('97 s')
+  })
+
+  it('with a second it may change at, formats and writes the text only then, still without a render', () => {
+    const renders: string[] = []
+    const formatted: number[] = []
+    const { container } = render(<MinuteText renders={renders} formatted={formatted} />)
+    const minute = Number(START) / 60
+    const item = container.querySelector('span')
+    expect(container.textContent).toBe(`minute ${minute}`)
+    formatted.length = 0
+    tick(59)
+    expect(formatted).toEqual([])
+    tick(1)
+    expect(container.textContent).toBe(`minute ${minute + 1}`)
+    expect(formatted).toEqual([Number(START) + 60])
+    tick(60)
+    expect(container.textContent).toBe(`minute ${minute + 2}`)
+    expect(formatted).toEqual([Number(START) + 60, Number(START) + 120])
+    expect(renders).toEqual([`minute ${minute}`])
+    expect(container.querySelector('span')).toBe(item)
   })
 
   it('stops writing once the element is gone', () => {

@@ -165,6 +165,21 @@ function waitFor(changesAt: ChangesAtRef, notify: () => void): () => void {
 }
 
 /**
+ * The caller's latest `changesAt`, kept after each render; a new one moves the second its value is next looked at.
+ */
+function useLatestChangesAt(changesAt: ChangesAt | undefined): ChangesAtRef {
+  const latest = useRef(changesAt)
+  useLayoutEffect(() => {
+    latest.current = changesAt
+    const waiter = waiters.get(latest)
+    if (!waiter) return
+    waiter.due = dueAfter(latest, nowSeconds())
+    findEarliestDue()
+  })
+  return latest
+}
+
+/**
  * A value derived from the page's time (the phase, whether a date has passed, a figure as it is shown), re-rendering
  * the caller only when it changes rather than on every tick. `select` must be cheap and return a primitive. With
  * `changesAt`, `select` runs only when the value may change (and after each render, which may bring a new
@@ -174,18 +189,11 @@ export function useClockValue<T extends string | number | bigint | boolean>(
   select: (nowSeconds: bigint) => T,
   changesAt?: ChangesAt,
 ): T {
-  const latest = useRef(changesAt)
-  useLayoutEffect(() => {
-    latest.current = changesAt
-    const waiter = waiters.get(latest)
-    if (!waiter) return
-    waiter.due = dueAfter(latest, nowSeconds())
-    findEarliestDue()
-  })
+  const latest = useLatestChangesAt(changesAt)
   const everyTick = changesAt === undefined
   const follow = useCallback(
     (notify: () => void) => (everyTick ? subscribe(notify) : waitFor(latest, notify)),
-    [everyTick],
+    [everyTick, latest],
   )
   return useSyncExternalStore(follow, () => select(BigInt(nowSeconds())))
 }
@@ -196,38 +204,46 @@ export function useClockCorrected(): boolean {
 }
 
 /**
- * Texts the clock writes straight into the children of an element each tick, without re-rendering the component: one
- * listener and a text update per changed part instead of a render, commit and layout a second. Put `ref` on the
- * element and render its children as elements holding `texts[i]` alone, in order. `format` gets the page's time in
- * whole seconds as a number, so that a tick does no `bigint` arithmetic.
+ * Texts the clock writes straight into the children of an element, without re-rendering the component: one listener
+ * and a text update per changed part instead of a render, commit and layout. Put `ref` on the element and render its
+ * children as elements holding `texts[i]` alone, in order. `format` gets the page's time in whole seconds as a number,
+ * so that a tick does no `bigint` arithmetic. Without `changesAt` the texts are formatted on every tick (a countdown);
+ * with it, only when they may change (the minute), and a tick in between only compares a number.
  */
 export function useClockTexts<T extends readonly string[]>(
   format: (nowSeconds: number) => T,
+  changesAt?: ChangesAt,
 ): {
   ref: (element: HTMLElement | null) => (() => void) | undefined
   texts: T
 } {
   const latest = useRef(format)
+  const latestChangesAt = useLatestChangesAt(changesAt)
   // The texts as last written by a tick; a render empties it, so that the next tick compares with the page again.
   const written = useRef<readonly string[]>([])
   useLayoutEffect(() => {
     latest.current = format
     written.current = []
   })
-  const ref = useCallback((element: HTMLElement | null) => {
-    if (!element) return undefined
-    return subscribe(() => {
-      const texts = latest.current(nowSeconds())
-      const before = written.current
-      for (let index = 0; index < texts.length; index++) {
-        const text = texts[index] as string
-        if (text === before[index]) continue
-        const child = element.children[index]
-        if (child) writeText(child, text)
+  const everyTick = changesAt === undefined
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return undefined
+      const write = () => {
+        const texts = latest.current(nowSeconds())
+        const before = written.current
+        for (let index = 0; index < texts.length; index++) {
+          const text = texts[index] as string
+          if (text === before[index]) continue
+          const child = element.children[index]
+          if (child) writeText(child, text)
+        }
+        written.current = texts
       }
-      written.current = texts
-    })
-  }, [])
+      return everyTick ? subscribe(write) : waitFor(latestChangesAt, write)
+    },
+    [everyTick, latestChangesAt],
+  )
   return { ref, texts: format(nowSeconds()) }
 }
 

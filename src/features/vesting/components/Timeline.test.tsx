@@ -42,10 +42,13 @@ describe('the timeline while idle', () => {
     vi.setSystemTime(Number(claimStart + 86_400n) * 1000)
     const { here, hereLine } = renderTimeline()
     expect(here()).toMatch(/^You are here: Oct 31, 2024, \d{1,2}:00/)
+    const item = screen.getByText(/^You are here:/)
     const line = hereLine()
     axisPosition.mockClear()
     act(() => vi.advanceTimersByTime(60_000))
     expect(here()).toMatch(/^You are here: Oct 31, 2024, \d{1,2}:01/)
+    // The minute is written into the same item: the list is not rendered again.
+    expect(screen.getByText(/^You are here:/)).toBe(item)
     // One look a minute at where "you are here" stands; drawing the chart takes a dozen.
     expect(axisPosition).toHaveBeenCalledTimes(1)
     expect(hereLine()).toBe(line)

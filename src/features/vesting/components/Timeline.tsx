@@ -8,7 +8,7 @@ import type { Schedule } from '../../../domain/schedule'
 import { axisPosition, type ClaimAndBurnRecord, timelineFacts, timelineText } from '../../../domain/timeline'
 import { directionOf } from '../../../i18n/locales'
 import { useHolderHistory } from '../../statement/useHolderHistory'
-import { clockNow, nextMinute, useClockValue } from '../clock'
+import { clockNow, nextMinute, useClockTexts, useClockValue } from '../clock'
 
 const WIDTH = 320
 const HEIGHT = 120
@@ -117,8 +117,9 @@ function chartMoment(schedule: Schedule, position: Position, now: bigint): strin
 }
 
 /**
- * The chart's facts as text, which says the present moment to the minute: the one part of the timeline drawn again
- * each minute. Its lines are translated as they are built, so a change of language renders them again.
+ * The chart's facts as text, which says the present moment to the minute, and in the unlock the amounts as they
+ * stand then: each minute the clock writes the lines that changed straight into their items, with no render. Its
+ * lines are translated as they are built, so a change of language renders them again.
  */
 function TimelineText({
   schedule,
@@ -127,13 +128,20 @@ function TimelineText({
   format,
 }: Omit<Props, 'holder'> & { records: ClaimAndBurnRecord[] }) {
   useLingui()
-  useClockValue((now) => now / 60n, nextMinute)
-  const facts = timelineFacts(schedule, position, clockNow(), records)
-  const lines = timelineText(facts, { date: (at) => formatDateTime(at), amount: format })
+  const { ref, texts } = useClockTexts(
+    (now) =>
+      timelineText(timelineFacts(schedule, position, BigInt(now), records), {
+        date: (at) => formatDateTime(at),
+        amount: format,
+      }),
+    nextMinute,
+  )
+  // Items keyed by place: a minute changes their text, never which items there are.
   return (
-    <ul className="timeline-text">
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
+    <ul className="timeline-text" ref={ref}>
+      {texts.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines are the same facts in the same order each minute
+        <li key={index}>{line}</li>
       ))}
     </ul>
   )
