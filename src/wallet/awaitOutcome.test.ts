@@ -7,7 +7,9 @@ import {
   createTestClient,
   custom,
   type Hash,
+  hexToBigInt,
   http,
+  numberToHex,
   parseAbi,
   parseEther,
   parseGwei,
@@ -73,6 +75,34 @@ async function behindBalancer(run: (client: ReturnType<typeof clientFor>, proxy:
   } finally {
     await proxy.stop()
   }
+}
+
+/**
+ * The node caught as anvil is between executing block `mined` and storing it: its head is still the block before and no
+ * log of `mined` is served, yet state read at that head already holds `mined`'s effects. The first such read ends it:
+ * from then on, the node as it is.
+ */
+function midMining(mined: bigint) {
+  const head = numberToHex(mined - 1n)
+  let open = true
+  const node = chain.request as (args: { method: string; params?: unknown }) => Promise<unknown>
+  const transport = custom({
+    async request({ method, params }: { method: string; params?: unknown[] }) {
+      if (open && method === 'eth_blockNumber') return head
+      if (open && method === 'eth_getLogs') {
+        const [filter] = params as [{ fromBlock: Hash; toBlock: Hash }]
+        if (hexToBigInt(filter.fromBlock) >= mined) return []
+        const toBlock = hexToBigInt(filter.toBlock) < mined ? filter.toBlock : head
+        return node({ method, params: [{ ...filter, toBlock }] })
+      }
+      if (open && (method === 'eth_call' || method === 'eth_getTransactionCount') && params?.[1] === head) {
+        open = false
+        return node({ method, params: [params[0], 'latest'] })
+      }
+      return node({ method, params })
+    },
+  })
+  return { client: clientFor(transport), caught: () => !open }
 }
 
 /** `promise`, and whether it has settled yet. */
@@ -518,6 +548,21 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
     expect(await waited.done).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
   })
 
+  it("read at a node's head that already holds the execution it has not stored: never superseded on one reading", async () => {
+    const { safeTxHash, nonce, record } = await proposal()
+    // A block passes before the execution: the node's head is then the proposal's block, read for its log.
+    await chain.mine({ blocks: 1 })
+    await service.confirm(safeTxHash, 1)
+    const executed = await service.execute(safeTxHash, 1)
+    const { blockNumber } = await chain.getTransactionReceipt({ hash: executed })
+    const { client, caught } = midMining(blockNumber)
+    const { lookup } = scripted([gateway('CANCELLED', nonce, 2)])
+    const outcome = await awaitSafeOutcome(client, lookup, record, () => undefined, fast)
+    // The Safe's nonce was read past the transaction's at a head whose logs lacked the execution.
+    expect(caught()).toBe(true)
+    expect(outcome).toMatchObject({ status: 'success', receipt: { transactionHash: executed } })
+  })
+
   describe("superseded only when the Safe's log, its nonce and the holder's event agree at one block", () => {
     /**
      * The holder's write: code that logs topic [WRITTEN] on any call (PUSH32 t0 PUSH0 PUSH0 LOG1 STOP), at an address
@@ -882,6 +927,19 @@ describe('findRequestedTransaction', () => {
     expect(await findRequestedTransaction(chain, record, () => true, { pollMs: 10, scope: ONE_NODE })).toEqual({
       status: 'replaced',
     })
+  })
+
+  it("read at a node's head that already holds the write it has not stored: never replaced on one reading", async () => {
+    const record = await asked()
+    // A block passes before the write: the node's head is then the request's block, read for the event.
+    await chain.mine({ blocks: 1 })
+    const sent = await chain.sendTransaction({ account: HOLDER, to: EMITTER, gas: 100_000n })
+    const { blockNumber } = await chain.getTransactionReceipt({ hash: sent })
+    const { client, caught } = midMining(blockNumber)
+    const found = await findRequestedTransaction(client, record, () => true, { pollMs: 10, scope: ONE_NODE })
+    // The holder's nonce was read past the request's at a head whose logs lacked the event.
+    expect(caught()).toBe(true)
+    expect(found).toBe(sent)
   })
 
   it('made without the nonce (the chain could not be asked at the click): the nonce moving on proves nothing, the event still finds it', async () => {

@@ -220,7 +220,7 @@ export type LogScope = LogLimits & { firstBlock: bigint }
 
 /**
  * The transaction that executed Safe transaction `safeTxHash` on `safe`, from the Safe's own log, looked for from
- * block `from` on; `readTo`: the last block this reading counts as read (see `readLogs`).
+ * block `from` on; `readTo`: the last block this reading counts as read, `head`: the node's head (see `readLogs`).
  */
 async function findExecution(
   client: Client<Transport, Chain | undefined>,
@@ -228,15 +228,15 @@ async function findExecution(
   safeTxHash: Hash,
   from: bigint,
   scope: LogScope,
-): Promise<{ hash: Hash | undefined; readTo: bigint }> {
+): Promise<{ hash: Hash | undefined; readTo: bigint; head: bigint }> {
   // Both Safe versions' logs, filtered here: 1.3.0 does not index the hash. A Safe executes few transactions.
-  const { logs, readTo } = await readLogs(
+  const { logs, readTo, head } = await readLogs(
     client,
     { address: safe, topics: [[EXECUTION_SUCCESS, EXECUTION_FAILURE]] },
     { from, ...scope },
   )
   const ours = logs.find((log) => isExecutionOf(log, safe, safeTxHash))
-  return { hash: ours?.transactionHash ?? undefined, readTo }
+  return { hash: ours?.transactionHash ?? undefined, readTo, head }
 }
 
 /** `read()` at a pinned block, or `undefined` when the node that answered does not have that block yet. */
@@ -283,7 +283,8 @@ export const SAFE_SLOW_POLL_MS = 60_000
  * transaction, even while the execution is not yet indexed), the Safe itself is asked: its log of the execution
  * settles it. "Superseded" (another transaction took its place) needs three reads up to one settled block to agree:
  * no execution of it in the Safe's log, the Safe's nonce past its own, and no event of the holder's write (the owners
- * may have run the same call in another Safe transaction, which settles it as a success). After
+ * may have run the same call in another Safe transaction, which settles it as a success); a nonce read at the node's
+ * head counts once two readings in a row agree. After
  * {@link SAFE_MISSING_AFTER} failed lookups in a row Safe{Wallet} no longer lists it (deleted from the queue):
  * `onProgress` says so, and the wait between lookups doubles up to {@link SAFE_SLOW_POLL_MS}, the chain still asked
  * each time. Without `lookup` (a Safe that answered over a wallet connection, with no Safe{Wallet} to ask) the Safe is
@@ -322,6 +323,8 @@ export async function awaitSafeOutcome(
   let cursor = start
   let traceCursor = start
   let failures = 0
+  /** The last reading of the Safe saw its nonce past the proposal's, read at the node's head. */
+  let pastAtHead = false
   let wait = progress.missing ? slowPollMs / 2 : pollMs
   const executed = (hash: Hash) => {
     tell({ ...progress, txHash: hash })
@@ -376,6 +379,7 @@ export async function awaitSafeOutcome(
         tell({ ...progress, missing: true })
       }
       if (askTheSafe) {
+        let nextPastAtHead = false
         const found = await findExecution(client, safe, record.hash, cursor, scope)
         const outcome = found.hash && (await executed(found.hash))
         if (outcome) return outcome
@@ -395,16 +399,19 @@ export async function awaitSafeOutcome(
             readContract(client, { address: safe, abi: SAFE_NONCE_ABI, functionName: 'nonce', blockNumber: settled }),
           )
           if (safeNonce !== undefined && safeNonce > BigInt(progress.nonce)) {
-            if (!record.trace) return { status: 'superseded' }
-            const receipt = await holderEvent(record.trace, settled)
+            const receipt = record.trace && (await holderEvent(record.trace, settled))
             if (receipt) return wrote(receipt)
-            if (traceCursor > settled) {
-              const later = await laterHolderEvent(record.trace, settled)
+            if (!record.trace || traceCursor > settled) {
+              const later = record.trace && (await laterHolderEvent(record.trace, settled))
               if (later) return wrote(later)
-              return { status: 'superseded' }
+              // State read at a node's head block may already hold the next block, still being mined and its logs not
+              // served yet (anvil answers so): a nonce read at the head is believed once the next reading agrees.
+              if (settled < found.head || pastAtHead) return { status: 'superseded' }
+              nextPastAtHead = true
             }
           }
         }
+        pastAtHead = nextPastAtHead
       }
       if (progress.missing) wait = Math.min(wait * 2, slowPollMs)
       await new Promise((resolve) => setTimeout(resolve, wait))
@@ -530,6 +537,8 @@ export async function findRequestedTransaction(
   const first = BigInt(fromBlock)
   // Each block is read until it is settled (see `readLogs`), then not again.
   let cursor = first
+  /** The last reading saw the holder's nonce past the request's, read at the node's head (see `awaitSafeOutcome`). */
+  let pastAtHead = false
   try {
     for (;;) {
       if (!stillAsked()) return null
@@ -546,7 +555,9 @@ export async function findRequestedTransaction(
       if (!record.requested.safe && nonce !== undefined && cursor > first) {
         const settled = cursor - 1n
         const used = await atBlock(() => getTransactionCount(client, { address: record.account, blockNumber: settled }))
-        if (used !== undefined && used > nonce) return { status: 'replaced' }
+        const past = used !== undefined && used > nonce
+        if (past && (settled < found.head || pastAtHead)) return { status: 'replaced' }
+        pastAtHead = past
       }
       await new Promise((resolve) => setTimeout(resolve, pollMs))
     }
