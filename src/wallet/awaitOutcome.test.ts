@@ -227,7 +227,7 @@ describe('awaitOutcome', () => {
   it('finds the receipt through a balancer whose other node fell out of sync before the write: a lookup that finds nothing is asked again at once', async () => {
     const hash = await chain.sendTransaction({ account: HOLDER, to: OTHER, value: 1n })
     const record = await recordOf(hash)
-    const { blockNumber } = await chain.getTransactionReceipt({ hash })
+    const { blockNumber } = await chain.waitForTransactionReceipt({ hash })
     // No block comes after the write: a wait that looks again only on a new block would wait for ever.
     const proxy = await startRpcProxy({
       upstream: anvil.rpcUrl,
@@ -554,7 +554,7 @@ describe('awaitSafeOutcome: the chain decides, Safe{Wallet} informs', () => {
     await chain.mine({ blocks: 1 })
     await service.confirm(safeTxHash, 1)
     const executed = await service.execute(safeTxHash, 1)
-    const { blockNumber } = await chain.getTransactionReceipt({ hash: executed })
+    const { blockNumber } = await chain.waitForTransactionReceipt({ hash: executed })
     const { client, caught } = midMining(blockNumber)
     const { lookup } = scripted([gateway('CANCELLED', nonce, 2)])
     const outcome = await awaitSafeOutcome(client, lookup, record, () => undefined, fast)
@@ -934,7 +934,7 @@ describe('findRequestedTransaction', () => {
     // A block passes before the write: the node's head is then the request's block, read for the event.
     await chain.mine({ blocks: 1 })
     const sent = await chain.sendTransaction({ account: HOLDER, to: EMITTER, gas: 100_000n })
-    const { blockNumber } = await chain.getTransactionReceipt({ hash: sent })
+    const { blockNumber } = await chain.waitForTransactionReceipt({ hash: sent })
     const { client, caught } = midMining(blockNumber)
     const found = await findRequestedTransaction(client, record, () => true, { pollMs: 10, scope: ONE_NODE })
     // The holder's nonce was read past the request's at a head whose logs lacked the event.
