@@ -518,7 +518,7 @@ test('"Add to batch" executed 3,000 blocks later: found through the 2,048-block 
   // Most of an hour passes on chain (the claim window is still open) before the owners execute their batch. Safe{Wallet}
   // sat in a background tab meanwhile, its timers held: its next look spans all 3,000 blocks.
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100))
-  for (let mined = 0; mined < 3_000; mined += 500) await chain.mine({ blocks: 500, interval: 1 })
+  for (let mined = 0; mined < 3_000; mined += 100) await chain.mine({ blocks: 100, interval: 1 })
   await page.clock.fastForward(3_000_000)
   await page.clock.resume()
   const batch = await service.propose([...host.batch], 0)

@@ -106,7 +106,7 @@ test.describe('a 2-of-3 Safe', () => {
 
     await page.reload()
     await expect(waiting(page, "Waiting for the Safe's owners.")).toBeVisible()
-    for (let mined = 0; mined < 2_000; mined += 500) await chain.mine({ blocks: 500, interval: 0 })
+    for (let mined = 0; mined < 2_000; mined += 100) await chain.mine({ blocks: 100, interval: 0 })
     await walletConnect.safeConfirm(safeTxHash, 1)
     await walletConnect.safeExecute(safeTxHash, 0)
     await expectWholePositionClaimed(page, chain, walletConnect.address, before)
