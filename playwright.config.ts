@@ -65,24 +65,27 @@ export default defineConfig<E2EOptions & Partial<Pick<WalletConnectFixtures, 'wa
     },
     // The fixtures' own checks in a browser need one run, not one per form factor.
     { name: 'harness', testMatch: HARNESS, use: { ...viewports.desktop, formFactor: 'desktop' } },
-    // Phones as wallets see them: by user agent, iOS and Android, against the WalletConnect build. Every journey runs
-    // on each phone with a wallet on today's WalletKit and with one on the portal's own WalletConnect version.
-    ...(['iphone', 'android'] as const).flatMap((phone) =>
-      (['walletkit', 'sign-client'] as const).map((walletSdk) => ({
-        name: `walletconnect-${phone}-${walletSdk}`,
-        // The in-app journeys use the browser's own wallet, not a WalletConnect one: one SDK's run is enough.
-        testMatch:
-          walletSdk === 'walletkit' ? WALLETCONNECT : ['**/walletconnect.spec.ts', '**/walletconnect-safe.spec.ts'],
-        ...(phone === 'iphone' ? { grepInvert: /@android-only/ } : {}),
-        use: {
-          ...viewports.phone,
-          formFactor: 'phone' as const,
-          userAgent: USER_AGENTS[phone],
-          baseURL: walletConnectBaseURL,
-          walletSdk,
-        },
-      })),
-    ),
+    // Phones as wallets see them: by user agent, iOS and Android, against the WalletConnect build. The page's side
+    // depends on the phone, the wallet's side on its SDK, and neither sees the other's: every journey runs on each
+    // phone and with each SDK, Android with a wallet on today's WalletKit, the iPhone with one on the portal's own
+    // WalletConnect version. The in-app journeys use the browser's own wallet, on both phones.
+    ...(
+      [
+        ['android', 'walletkit'],
+        ['iphone', 'sign-client'],
+      ] as const
+    ).map(([phone, walletSdk]) => ({
+      name: `walletconnect-${phone}-${walletSdk}`,
+      testMatch: WALLETCONNECT,
+      ...(phone === 'iphone' ? { grepInvert: /@android-only/ } : {}),
+      use: {
+        ...viewports.phone,
+        formFactor: 'phone' as const,
+        userAgent: USER_AGENTS[phone],
+        baseURL: walletConnectBaseURL,
+        walletSdk,
+      },
+    })),
   ],
   // Playwright starts the web servers before globalSetup, so the builds happen here, ahead of preview.
   webServer: [
