@@ -5,6 +5,14 @@
  * per holder, the block its figures come from (the floor), and an answer from a lower block is not shown.
  */
 
+/** The key of a holder's floor on a device: the chain, the deployment's two contracts and the holder. */
+export function floorKey(
+  { chainId, vestingAddress, legacyAddress }: { chainId: number; vestingAddress: string; legacyAddress: string },
+  holder: string,
+): string {
+  return [chainId, vestingAddress, legacyAddress, holder].join(':').toLowerCase()
+}
+
 /** A block the figures come from: its number and, when known, its time (epoch seconds). */
 export type BlockMark = { block: bigint; time?: bigint }
 

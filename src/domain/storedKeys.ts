@@ -24,6 +24,9 @@ export const STORED_KEYS = {
   localTestWalletAuthorized: 'nai.localTestWallet.authorized',
 } as const
 
+/** Where the holder's own RPC endpoint for chain `chainId` is kept: one per chain, as builds for several share an origin. */
+export const holderRpcKey = (chainId: number) => `nai.holderRpc.${chainId}`
+
 /** A persisted query cache older than this is discarded: by the app on start-up, and by the shell script. */
 export const QUERY_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000
 

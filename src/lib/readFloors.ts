@@ -1,15 +1,14 @@
 import { useSyncExternalStore } from 'react'
-import type { Address } from 'viem'
-import { type BlockMark, raisedFloor } from '../domain/readFloor'
+import { type BlockMark, floorKey, raisedFloor } from '../domain/readFloor'
 import { STORED_KEYS } from '../domain/storedKeys'
 import { localStorageStore } from './store'
+
+export { floorKey }
 
 /**
  * The floors of the holders this device has shown (see `domain/readFloor`), kept in localStorage beside the figures:
  * a reload must not show figures older than those it showed before. One per holder, chain and deployment.
  */
-
-type Deployment = { chainId: number; vestingAddress: Address; legacyAddress: Address }
 
 type Entry = { block: string; time?: string; at: number }
 
@@ -51,11 +50,6 @@ const floors = localStorageStore<Record<string, Entry>>(STORED_KEYS.readFloors, 
   serialize: (value) => JSON.stringify(value),
   empty: EMPTY,
 })
-
-/** The floor's key: the chain, the deployment's two contracts and the holder. */
-export function floorKey({ chainId, vestingAddress, legacyAddress }: Deployment, holder: Address): string {
-  return [chainId, vestingAddress, legacyAddress, holder].join(':').toLowerCase()
-}
 
 const toMark = (entry: Entry | undefined): BlockMark | undefined =>
   entry && { block: BigInt(entry.block), ...(entry.time === undefined ? {} : { time: BigInt(entry.time) }) }

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro'
+import { holderRpcKey } from '../domain/storedKeys'
 import { localStorageStore } from '../lib/store'
 
 /**
@@ -6,7 +7,7 @@ import { localStorageStore } from '../lib/store'
  * endpoints after it. One per chain, so that builds for different chains on one origin do not share it.
  */
 export function holderRpcStore(chainId: number) {
-  return localStorageStore<string | undefined>(`nai.holderRpc.${chainId}`, {
+  return localStorageStore<string | undefined>(holderRpcKey(chainId), {
     parse: (raw) => (isHttpUrl(raw) ? raw : undefined),
     serialize: (url) => url,
     empty: undefined,

@@ -6,7 +6,6 @@ import {
   type Chain,
   type Client,
   ContractFunctionZeroDataError,
-  erc20Abi,
   type Transport,
   zeroAddress,
 } from 'viem'
@@ -20,13 +19,16 @@ import type { AppConfig } from '../../config/env'
 import { type Deployment, sameDeployment } from '../../config/knownDeployment'
 import type { Position } from '../../domain/position'
 import { judgeAnswer } from '../../domain/readFloor'
-import { legacyClaimAbi, multicall3Abi, vestingAbi } from '../../generated'
+import { multicall3Abi } from '../../generated'
 import { AnswerBehindError, floorKey, raiseFloor, readFloor, resetFloor, useFloorAbove } from '../../lib/readFloors'
 import { useStore } from '../../lib/store'
 import { reconnectSettled } from '../../wallet/reconnect'
 import { startingAt } from '../../wallet/rpcTransport'
 import type { WagmiConfig } from '../../wallet/wagmi'
 import { reportChainTime } from './clock'
+import { deploymentCalls, HOLDINGS_AT, HOLDINGS_MULTICALL, type HoldingsCalls, holdingsCalls } from './holdingsCalls'
+
+export { holdingsCalls }
 
 /** True when a read failed because an address holds no contract on this chain. */
 export function isContractMissing(error: unknown): boolean {
@@ -47,19 +49,6 @@ function useChainTime(blockTimestamp: bigint | undefined, dataUpdatedAt: number)
       reportChainTime(blockTimestamp, dataUpdatedAt)
     }
   }, [blockTimestamp, dataUpdatedAt])
-}
-
-/** The calls that read a deployment's facts, in the order {@link toDeployment} takes their results. */
-function deploymentCalls(vestingAddress: Address, legacyAddress: Address) {
-  const vesting = { address: vestingAddress, abi: vestingAbi } as const
-  return [
-    { ...vesting, functionName: 'token' },
-    { ...vesting, functionName: 'claimStart' },
-    { ...vesting, functionName: 'claimEnd' },
-    { ...vesting, functionName: 'unlockStart' },
-    { ...vesting, functionName: 'unlockEnd' },
-    { address: legacyAddress, abi: legacyClaimAbi, functionName: 'claimStart' },
-  ] as const
 }
 
 function toDeployment([token, claimStart, claimEnd, unlockStart, unlockEnd, legacyClaimStart]: readonly [
@@ -122,30 +111,6 @@ export type Holdings = {
   blockNumber: bigint
 }
 
-/** The calls of a holder's multicall, in the order {@link useHoldings} takes their results. */
-export function holdingsCalls(
-  { vestingAddress, legacyAddress }: Pick<AppConfig, 'vestingAddress' | 'legacyAddress'>,
-  multicall3: Address,
-  holder: Address | undefined,
-  token: Address | undefined,
-) {
-  const account = holder ?? zeroAddress
-  const tokenAddress = token ?? zeroAddress
-  return [
-    { address: vestingAddress, abi: vestingAbi, functionName: 'claimByOwner', args: [account] },
-    { address: legacyAddress, abi: legacyClaimAbi, functionName: 'claimByOwner', args: [account] },
-    { address: vestingAddress, abi: vestingAbi, functionName: 'totalBurned' },
-    { address: tokenAddress, abi: erc20Abi, functionName: 'balanceOf', args: [account] },
-    { address: tokenAddress, abi: erc20Abi, functionName: 'symbol' },
-    { address: tokenAddress, abi: erc20Abi, functionName: 'decimals' },
-    { address: multicall3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' },
-    { address: multicall3, abi: multicall3Abi, functionName: 'getBlockNumber' },
-    { address: vestingAddress, abi: vestingAbi, functionName: 'everAllocated', args: [account] },
-    { address: legacyAddress, abi: legacyClaimAbi, functionName: 'everAllocated', args: [account] },
-    ...deploymentCalls(vestingAddress, legacyAddress),
-  ] as const
-}
-
 /** The holder reads sent as the page started, by query hash: the card's mount does not send them again. */
 const sentAtStart = new Set<string>()
 
@@ -155,8 +120,6 @@ const sentAtStart = new Set<string>()
  * figures shown stay.
  */
 export const BEHIND_WAITS_MS = [0, 1_000, 2_000] as const
-
-type HoldingsCalls = ReturnType<typeof holdingsCalls>
 
 /**
  * Reads a holder's multicall and shows it only from the block of the figures already shown (or of the holder's last
@@ -172,8 +135,8 @@ export async function readHoldings(
 ) {
   for (let attempt = 0; ; attempt++) {
     // One eth_call, so that every figure comes from the same block: no chunks.
-    const results = await multicall(startingAt(client, attempt), { contracts, allowFailure: false, batchSize: 0 })
-    const answer = { block: results[BLOCK_NUMBER], time: results[BLOCK_TIME] }
+    const results = await multicall(startingAt(client, attempt), { contracts, ...HOLDINGS_MULTICALL })
+    const answer = { block: results[HOLDINGS_AT.blockNumber], time: results[HOLDINGS_AT.blockTime] }
     const shown = readFloor(floor)
     const verdict = judgeAnswer(shown, answer)
     if (verdict === 'show') raiseFloor(floor, answer)
@@ -184,10 +147,6 @@ export async function readHoldings(
     await new Promise((resolve) => setTimeout(resolve, wait))
   }
 }
-
-/** Where the holder's multicall has the block's time and number ({@link holdingsCalls}' order). */
-const BLOCK_TIME = 6
-const BLOCK_NUMBER = 7
 
 /** The holder's query: its key (wagmi's, for these calls) and the read that never shows an older block. */
 function holdingsQuery(wagmiConfig: WagmiConfig, app: AppConfig, holder: Address | undefined, token?: Address) {
