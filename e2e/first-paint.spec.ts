@@ -380,6 +380,74 @@ test.describe('a returning holder whose figures the device does not hold', () =>
     )
   }
 
+  test('the page sends the holder’s read as it opens: the position shows before any of the app’s JavaScript, and the app shows the same answer without asking again', async ({
+    page,
+    chain,
+    wallet,
+  }) => {
+    await rememberedWithoutFigures(page, chain, wallet)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    const calls: string[] = []
+    page.on('request', (request) => {
+      if (rpcMethods(request).includes('eth_call') && readsVesting(request)) calls.push(request.postData() ?? '')
+    })
+    // The app's scripts are held, and with them the page's load event.
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    const glance = card(page).locator('p.glance')
+    await expect(glance).toHaveText(/^Your position: 1,000 NAI · Claim window closes in 12 days 23:5\d:\d\d$/)
+    await expect(card(page).locator('.connect')).toHaveCount(0)
+    expect(await page.locator('#root').getAttribute('data-app')).toBeNull()
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.toLowerCase()).toContain(alice.account.slice(2).toLowerCase())
+
+    release()
+    await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
+    await expect(glance).toHaveCount(0)
+    await page.waitForTimeout(1_000)
+    expect(calls).toHaveLength(1)
+  })
+
+  test('a read the endpoint refuses shows nothing before the app, which then reads the position itself', async ({
+    page,
+    chain,
+    wallet,
+  }) => {
+    await rememberedWithoutFigures(page, chain, wallet)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    // The first read of alice's position fails at the endpoint; the ones after it go through.
+    let refused = 0
+    await page.route(
+      (url) => url.origin === rpcUrl,
+      async (route) => {
+        if (refused === 0 && route.request().postData()?.toLowerCase().includes(alice.account.slice(2).toLowerCase())) {
+          refused++
+          await route.fulfill({ status: 503, body: 'Service Unavailable' })
+        } else await route.continue()
+      },
+    )
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await expect.poll(() => refused).toBe(1)
+    await expect(card(page).locator('.connect')).toHaveCount(0)
+    await expect(card(page).locator('p.glance')).toHaveCount(0)
+    release()
+    await expect(panel(page, 'Claim and Burn Now').locator('dd')).toHaveText(['750 NAI', '250 NAI'])
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  })
+
   test('the app’s first render waits for a quick read: the figures come without a "Loading..." before them', async ({
     page,
     chain,

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client'
 import { type Address, getAddress } from 'viem'
 import { ConfigErrorPage } from './config/ConfigErrorPage'
 import { type AppConfig, parseConfig } from './config/env'
+import { preloadPositionPanels } from './features/vesting/components/panelsPart'
 import { VestingCard } from './features/vesting/components/VestingCard'
 import { prefetchHoldings } from './features/vesting/reads'
 import { activateLocale, i18n, initialLocale } from './i18n/i18n'
@@ -42,15 +43,21 @@ const FIRST_FIGURES_WAIT_MS = 500
 
 /**
  * The portal on the clients it runs on, started before its first render. For a page that knows whose position it will
- * show, the holder's read is sent now (its panels started loading as the entry began to run): it travels while the
- * app's code loads. `firstFigures` is that read, when the first render waits for it.
+ * show, the holder's read is sent now, unless the page's shell script sent it already (its panels started loading as
+ * the entry began to run): it travels while the app's code loads. `firstFigures` is that read and those panels, when
+ * the first render waits for them.
  */
 function startPortal(config: AppConfig): { page: ReactNode; firstFigures?: Promise<void> } {
   const wagmiConfig = createWagmiConfig(config)
   const queryClient = startQueryClient(config)
   const holder = knownHolder()
   let firstFigures: Promise<void> | undefined
-  if (holder) firstFigures = prefetchHoldings(queryClient, wagmiConfig, config, holder)
+  if (holder) {
+    const read = prefetchHoldings(queryClient, wagmiConfig, config, holder)
+    // The panels that show the figures, started as the entry began to run: the page's shell script may have sent the
+    // read long before, and figures that arrive first would render into "Loading..." while the panels load.
+    firstFigures = read && Promise.all([read, preloadPositionPanels()]).then(() => undefined)
+  }
   const page = (
     <AppProviders config={config} wagmiConfig={wagmiConfig} queryClient={queryClient}>
       <Layout>

@@ -6,7 +6,7 @@ import { preloadPositionPanels } from '../features/vesting/components/panelsPart
 import { glanceHolder } from './shell/glance'
 
 try {
-  if (glanceHolder(window.location.search, window.localStorage) !== undefined) preloadPositionPanels()
+  if (glanceHolder(window.location.search, window.localStorage) !== undefined) void preloadPositionPanels()
 } catch {
   // Storage the page cannot read: the app starts the panels when it knows the holder.
 }

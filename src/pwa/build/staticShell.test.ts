@@ -4,6 +4,7 @@ import type { Rollup } from 'vite'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseConfig } from '../../config/env'
 import { formatDateTime } from '../../domain/format'
+import { firstReadParams, readFirstReadSpec } from '../shell/firstRead'
 import type { Glance } from '../shell/glance'
 import { shellWords } from '../shell/texts'
 import { shellTexts } from './shellTexts'
@@ -170,7 +171,11 @@ describe('the app’s entry chunk', () => {
     `<!doctype html><html><head>${head}</head><body>\n    <div id="root"></div>\n  </body></html>`
   const VITE_ENTRY = '<script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>'
 
-  function transform(values: Record<string, string>, html: string, bundle?: Rollup.OutputBundle): string {
+  async function transform(
+    values: Record<string, string>,
+    html: string,
+    bundle?: Rollup.OutputBundle,
+  ): Promise<string> {
     const plugin = staticShell({ version: '1.0.0' })
     ;(plugin.configResolved as (config: { env: Record<string, string>; root: string }) => void)({
       env: values,
@@ -178,14 +183,14 @@ describe('the app’s entry chunk', () => {
     })
     const hook = plugin.transformIndexHtml as {
       order: string
-      handler: (html: string, context: { bundle?: Rollup.OutputBundle }) => string
+      handler: (html: string, context: { bundle?: Rollup.OutputBundle }) => Promise<string>
     }
     expect(hook.order).toBe('post')
     return hook.handler(html, { bundle })
   }
 
-  it('moves from its own tag to the shell script, which starts it', () => {
-    const html = transform({ ...env, ...facts }, built(`\n    ${VITE_ENTRY}`))
+  it('moves from its own tag to the shell script, which starts it', async () => {
+    const html = await transform({ ...env, ...facts }, built(`\n    ${VITE_ENTRY}`))
     expect(html).not.toContain('type="module"')
     expect(html).toContain(
       '<script src="/shell.js" data-entry="/assets/index-AbCd1234.js" data-catalogs="{}"></script>',
@@ -193,8 +198,8 @@ describe('the app’s entry chunk', () => {
     expect(appEntryOf(html)).toBe('/assets/index-AbCd1234.js')
   })
 
-  it('follows every locale’s words for the page, as data that no message can end early', () => {
-    const html = transform({ ...env, ...facts }, built(`\n    ${VITE_ENTRY}`))
+  it('follows every locale’s words for the page, as data that no message can end early', async () => {
+    const html = await transform({ ...env, ...facts }, built(`\n    ${VITE_ENTRY}`))
     expect(html).toContain(`${shellWordsTag(texts)}\n    <script src="/shell.js"`)
     const tag = shellWordsTag({ en: { title: 'A </script><script>alert(1)</script>' } })
     document.body.innerHTML = tag
@@ -211,7 +216,7 @@ describe('the app’s entry chunk', () => {
       b: chunk('assets/en-EfGh5678.js', '/app/src/i18n/locales/en.po'),
       c: chunk('assets/Timeline-IjKl9012.js', '/app/src/features/vesting/components/Timeline.tsx'),
     } as unknown as Rollup.OutputBundle
-    const html = transform({ ...env, ...facts }, built(`\n    ${VITE_ENTRY}`), bundle)
+    const html = await transform({ ...env, ...facts }, built(`\n    ${VITE_ENTRY}`), bundle)
     const catalogs = { de: '/assets/de-AbCd1234.js', en: '/assets/en-EfGh5678.js' }
     expect(html).toContain(`data-catalogs="${JSON.stringify(catalogs).replaceAll('"', '&quot;')}"`)
 
@@ -231,9 +236,29 @@ describe('the app’s entry chunk', () => {
     expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/assets/de-AbCd1234.js'])
   })
 
-  it('keeps its own tag in a build whose configuration is invalid: the app shows what is wrong', () => {
+  it('writes the holder’s first read into the card with the deployment’s facts, for the shell script to send', async () => {
+    const firstRead = async (values: Record<string, string>) =>
+      new DOMParser()
+        .parseFromString(await transform(values, built(`\n    ${VITE_ENTRY}`)), 'text/html')
+        .querySelector<HTMLElement>('section.card')?.dataset.firstRead
+    const spec = readFirstReadSpec(await firstRead({ ...env, ...facts }))
+    if (!spec) throw new Error('The card carries no first read.')
+    expect(spec.chainId).toBe(31337)
+    const [call, block] = firstReadParams(spec, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8') as [
+      { to: string; data: string },
+      string,
+    ]
+    expect(call.to).toBe('0xcA11bde05977b3631167028862bE2a173976CA11')
+    expect(call.data).toContain('70997970c51812dc3a010c7d01b50e0d17dc79c8')
+    expect(call.data).not.toContain(spec.placeholder)
+    expect(block).toBe('latest')
+    // Without the facts the app's first read is the deployment's, not the holder's.
+    expect(await firstRead(env)).toBeUndefined()
+  })
+
+  it('keeps its own tag in a build whose configuration is invalid: the app shows what is wrong', async () => {
     const html = built(VITE_ENTRY)
-    expect(transform({ VITE_CHAIN_ID: 'one' }, html)).toBe(html)
+    expect(await transform({ VITE_CHAIN_ID: 'one' }, html)).toBe(html)
   })
 
   it('is added to the page by the shell script after the next frame, not before the first paint', async () => {

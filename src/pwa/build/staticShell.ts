@@ -7,8 +7,10 @@ import { parseConfig } from '../../config/env'
 import { blogPosts } from '../../config/links'
 import { formatDateTime } from '../../domain/format'
 import { cacheBuster } from '../../domain/storedKeys'
+import type { FirstReadSpec } from '../shell/firstRead'
 import { SHELL_WORDS_ID, type ShellTexts } from '../shell/messages'
 import { shellWords, splitTag } from '../shell/texts'
+import { firstReadSpec } from './firstRead'
 import { shellTexts } from './shellTexts'
 
 /**
@@ -26,12 +28,14 @@ export const LOCALES_DIR = 'src/i18n/locales'
  * time zone) and the first visit's prompt to connect (the shell script takes it away for a returning holder). The same
  * elements and classes the app renders, which replaces them on its first render; the shell script words them in the
  * holder's language first. The card names the stored cache that belongs to this build and the vesting contract, so
- * that the shell script can show a returning holder's position from it.
+ * that the shell script can show a returning holder's position from it, and the holder's first read, so that it can
+ * send that read as the page opens.
  */
 export function staticShellHtml(
   config: AppConfig,
   version: string,
   texts: Record<string, Partial<ShellTexts>>,
+  firstRead?: FirstReadSpec,
 ): string {
   const words = shellWords(texts, 'en')
   const teasers = blogPosts(config.links)
@@ -54,7 +58,7 @@ export function staticShellHtml(
     '<div class="layout">' +
     `<header class="header"><a href="/" class="logo" aria-label="${escapeHtml(words('home'))}"><img src="/logo.svg" alt="" width="32" height="32" /><span>${escapeHtml(words('product'))}</span></a></header>` +
     `<nav class="blog" aria-label="${escapeHtml(words('news'))}">${teasers}</nav>` +
-    `<main class="main"><section class="card" aria-labelledby="vesting-title" data-cache-buster="${escapeHtml(cacheBuster(version, config))}" data-vesting="${config.vestingAddress}"><h1 id="vesting-title">${escapeHtml(words('title'))}</h1>${note}</section></main>` +
+    `<main class="main"><section class="card" aria-labelledby="vesting-title" data-cache-buster="${escapeHtml(cacheBuster(version, config))}" data-vesting="${config.vestingAddress}"${firstRead ? ` data-first-read="${escapeHtml(JSON.stringify(firstRead))}"` : ''}><h1 id="vesting-title">${escapeHtml(words('title'))}</h1>${note}</section></main>` +
     '</div>'
   )
 }
@@ -112,18 +116,19 @@ export function staticShell({ version }: { version: string }): Plugin {
     transformIndexHtml: {
       // After Vite has written the entry chunk's tag.
       order: 'post',
-      handler(html, context) {
+      async handler(html, context) {
         const parsed = parseConfig(env)
         if (!parsed.ok) return html
         if (!html.includes(ROOT)) throw new Error(`index.html lost its ${ROOT}, into which the shell is prerendered.`)
         const entries = [...html.matchAll(ENTRY_TAG)].map((match) => match[1])
         const [entry] = entries
         if (entries.length !== 1 || !entry) throw new Error(`index.html has ${entries.length} entry scripts, not one.`)
+        const firstRead = await firstReadSpec(parsed.config)
         return html
           .replace(ENTRY_TAG, '')
           .replace(
             ROOT,
-            `<div id="root">${staticShellHtml(parsed.config, version, texts)}</div>\n    ${shellWordsTag(texts)}\n    <script src="/${SHELL_SCRIPT}" data-entry="${escapeHtml(entry)}" data-catalogs="${escapeHtml(JSON.stringify(catalogChunks(context.bundle)))}"></script>`,
+            `<div id="root">${staticShellHtml(parsed.config, version, texts, firstRead)}</div>\n    ${shellWordsTag(texts)}\n    <script src="/${SHELL_SCRIPT}" data-entry="${escapeHtml(entry)}" data-catalogs="${escapeHtml(JSON.stringify(catalogChunks(context.bundle)))}"></script>`,
           )
       },
     },

@@ -1,7 +1,8 @@
 import { formatDateTime, setDisplayLocale } from '../../domain/format'
 import { type AppLocale, deviceLocale, directionOf } from '../../i18n/locales'
 import { keepEarlyInstallPrompt } from '../earlyInstallPrompt'
-import { glanceCountdown, glanceHolder, readGlance } from './glance'
+import { glanceOfAnswer, readFirstReadSpec, sendFirstRead } from './firstRead'
+import { type Glance, glanceCountdown, glanceHolder, readGlance } from './glance'
 import { SHELL_WORDS_ID, type ShellTexts } from './messages'
 import { countdownText, shellWords, splitTag } from './texts'
 
@@ -26,6 +27,8 @@ const SHELL_TEXTS = readShellTexts()
  * - writes the claim window's note in the viewer's time zone, worded for the phase by the device clock;
  * - shows a returning holder's position and its countdown, ticking, from the figures the app stored on the device,
  *   or else leaves the first visit's prompt to connect;
+ * - sends the app's first read of that holder (the build wrote it into the card), whose answer the app takes when
+ *   it starts, and shows the position from it when the device stored none;
  * - starts the app (the entry chunk its tag names): at once for a page that knows its holder, else after the page has
  *   been painted; the catalog of the page's language starts loading at once, so that the app never waits for it;
  * - keeps the browser's offer to install the app, if it comes before the app listens.
@@ -95,12 +98,8 @@ function deviceStorage(): Storage | undefined {
   }
 }
 
-/** Shows `holder`'s stored position, if the device has one. */
-function showGlance(card: HTMLElement, buster: string, vesting: string, holder: string, storage: Storage): void {
-  // The app shows whose position it is about to read, not the prompt to connect.
-  card.querySelector('[data-first-visit]')?.remove()
-  const glance = readGlance({ storage, holder, buster, vesting, now: Date.now() })
-  if (!glance) return
+/** Shows a holder's position and its countdown in the card, until the app replaces it. */
+function showGlance(card: HTMLElement, glance: Glance): void {
   const line = document.createElement('p')
   line.className = 'glance'
   const [lead, figure, tail] = splitTag(words('position', { amount: glance.amount }))
@@ -157,9 +156,21 @@ try {
   // Without the build's words (never in a build) the prerendered English stays.
   const worded = 'en' in SHELL_TEXTS
   if (worded && note && claimEnd && /^\d+$/.test(claimEnd)) writeNote(note, BigInt(claimEnd))
-  const { cacheBuster, vesting } = card?.dataset ?? {}
-  if (worded && card && cacheBuster && vesting && holder && storage)
-    showGlance(card, cacheBuster, vesting, holder, storage)
+  const { cacheBuster, vesting, firstRead } = card?.dataset ?? {}
+  if (worded && card && cacheBuster && vesting && holder && storage) {
+    // The app shows whose position it is about to read, not the prompt to connect.
+    card.querySelector('[data-first-visit]')?.remove()
+    const stored = readGlance({ storage, holder, buster: cacheBuster, vesting, now: Date.now() })
+    if (stored) showGlance(card, stored)
+    const spec = readFirstReadSpec(firstRead)
+    if (spec && navigator.onLine) {
+      void sendFirstRead(spec, holder, storage).then((answer) => {
+        // Figures from the device come first; the app, once it has rendered, shows the answer itself.
+        const glance = !stored && answer !== undefined && glanceOfAnswer(spec, holder, answer, storage)
+        if (glance && card.isConnected) showGlance(card, glance)
+      })
+    }
+  }
 } finally {
   // Whatever happened above, the page shows (it waited for its words) and the app starts.
   document.getElementById('root')?.setAttribute('data-worded', '')

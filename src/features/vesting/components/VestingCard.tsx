@@ -152,7 +152,7 @@ function HolderView({
   const busy = useBusyRetry(holdings)
   // Fetched while the holder's figures are read, so that both arrive together.
   useEffect(() => {
-    if (holder.address) preloadPositionPanels()
+    if (holder.address) void preloadPositionPanels()
   }, [holder.address])
   const malformed = holder.malformedParam
   const linkProblem = malformed !== undefined && (
