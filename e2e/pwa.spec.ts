@@ -77,9 +77,15 @@ async function goOnline(context: BrowserContext, app: AppServer): Promise<void> 
   await context.setOffline(false)
 }
 
-/** The app's entry script: which build the page runs. */
-const entryScript = (page: Page) =>
-  page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/"]')?.src ?? '')
+/**
+ * The app's entry script: which build the page runs. The page's shell adds it, at once or, on a device with no stored
+ * figures, once the holder's first read is shown.
+ */
+async function entryScript(page: Page): Promise<string> {
+  const selector = 'script[type="module"][src*="/assets/"]'
+  await page.waitForSelector(selector, { state: 'attached' })
+  return page.evaluate((s) => document.querySelector<HTMLScriptElement>(s)?.src ?? '', selector)
+}
 
 /** Every URL held in the page's Cache Storage, by cache name, with the size of each stored response. */
 function cachedEntries(page: Page): Promise<Record<string, { url: string; bytes: number }[]>> {

@@ -120,15 +120,25 @@ function showGlance(card: HTMLElement, glance: Glance): void {
   const timer = window.setInterval(() => (line.isConnected ? tick() : window.clearInterval(timer)), 1_000)
 }
 
-/** Starts loading the catalog of the language the page opens in, from the build's map of catalogs by locale. */
-function preloadCatalog(catalogs: string | undefined, locale: AppLocale): void {
-  const href = (JSON.parse(catalogs ?? '{}') as Record<string, string>)[locale]
-  if (!href) return
+/** Starts loading a module of the app's without running it. */
+function preloadModule(href: string): void {
   const link = document.createElement('link')
   link.rel = 'modulepreload'
   link.href = href
   document.head.append(link)
 }
+
+/** Starts loading the catalog of the language the page opens in, from the build's map of catalogs by locale. */
+function preloadCatalog(catalogs: string | undefined, locale: AppLocale): void {
+  const href = (JSON.parse(catalogs ?? '{}') as Record<string, string>)[locale]
+  if (href) preloadModule(href)
+}
+
+/**
+ * The longest the app's start waits for the holder's first read to be shown, when the device stored no figures: about
+ * what its code takes to arrive, so that a slow answer delays it little.
+ */
+const FIRST_READ_LEAD_MS = 400
 
 keepEarlyInstallPrompt()
 const entry = document.currentScript?.dataset.entry
@@ -140,6 +150,8 @@ try {
   // The app loads its catalog and words the page itself.
 }
 let started = false
+/** Whether the app waits for the holder's first read to be shown (see below). */
+let deferred = false
 const start = (atOnce: boolean) => {
   if (entry && !started) startApp(entry, atOnce)
   started = true
@@ -147,9 +159,6 @@ const start = (atOnce: boolean) => {
 try {
   const storage = deviceStorage()
   const holder = storage && glanceHolder(window.location.search, storage)
-  // A page that knows whose position it will show starts the app before anything else: that holder waits for the
-  // figures, not for the first paint.
-  if (holder) start(true)
   const card = document.querySelector<HTMLElement>('section[data-cache-buster]')
   const note = card?.querySelector<HTMLElement>('[data-claim-end]')
   const claimEnd = note?.dataset.claimEnd
@@ -164,15 +173,29 @@ try {
     if (stored) showGlance(card, stored)
     const spec = readFirstReadSpec(firstRead)
     if (spec && navigator.onLine) {
-      void sendFirstRead(spec, holder, storage).then((answer) => {
-        // Figures from the device come first; the app, once it has rendered, shows the answer itself.
-        const glance = !stored && answer !== undefined && glanceOfAnswer(spec, holder, answer, storage)
-        if (glance && card.isConnected) showGlance(card, glance)
-      })
+      const answered = sendFirstRead(spec, holder, storage)
+      if (!stored && entry) {
+        // With nothing stored to show, the position is shown from the answer first: the app's code, once it runs,
+        // holds the main thread long enough (most of a second on a slow phone) that no frame would show it sooner.
+        // Its code loads meanwhile; it runs after the frame that shows the figures, or after a short wait.
+        deferred = true
+        preloadModule(entry)
+        window.setTimeout(() => start(true), FIRST_READ_LEAD_MS)
+      }
+      void answered
+        .then((answer) => {
+          // Figures from the device come first; the app, once it has rendered, shows the answer itself.
+          const glance = !stored && answer !== undefined && glanceOfAnswer(spec, holder, answer, storage)
+          if (glance && card.isConnected) showGlance(card, glance)
+        })
+        .finally(() => start(false))
     }
   }
+  // A page that knows whose position it will show starts the app before the first paint: that holder waits for the
+  // figures, not for the page.
+  if (holder && !deferred) start(true)
 } finally {
   // Whatever happened above, the page shows (it waited for its words) and the app starts.
   document.getElementById('root')?.setAttribute('data-worded', '')
-  start(false)
+  if (!deferred) start(false)
 }
