@@ -239,6 +239,37 @@ test.describe('the language menu', () => {
   })
 })
 
+test('the language menu is wide enough for each language’s own name', async ({ page }) => {
+  await page.goto('/')
+  const menu = page.getByRole('combobox', { name: 'Language' })
+  await expect(menu).toBeVisible()
+  // Each name laid out in the menu's own font, beside the room the menu leaves for its text (its width less its
+  // padding, its border and the arrow, which is about a line's height wide).
+  const fits = await menu.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select)
+    const room =
+      select.getBoundingClientRect().width -
+      ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'].reduce(
+        (sum, side) => sum + Number.parseFloat(style[side as 'paddingLeft']),
+        0,
+      ) -
+      Number.parseFloat(style.fontSize) * 1.25
+    return [...select.options].map((option) => {
+      const probe = document.createElement('span')
+      probe.lang = option.lang
+      probe.style.font = style.font
+      probe.style.whiteSpace = 'pre'
+      probe.textContent = option.text
+      document.body.append(probe)
+      const width = probe.getBoundingClientRect().width
+      probe.remove()
+      return { name: option.text, fits: width <= room }
+    })
+  })
+  expect(fits.length).toBe(19)
+  expect(fits.filter((name) => !name.fits)).toEqual([])
+})
+
 test.describe('the pseudo-locale', () => {
   /**
    * Words in plain Latin letters that no catalog translates: the token, the test wallet's and the social network's
