@@ -29,8 +29,9 @@ const SHELL_TEXTS = readShellTexts()
  *   or else leaves the first visit's prompt to connect;
  * - sends the app's first read of that holder (the build wrote it into the card), whose answer the app takes when
  *   it starts, and shows the position from it when the device stored none;
- * - starts the app (the entry chunk its tag names): at once for a page that knows its holder, else after the page has
- *   been painted; the catalog of the page's language starts loading at once, so that the app never waits for it;
+ * - starts the app (the entry chunk its tag names): at once for a page that knows its holder and has their figures
+ *   stored, after the frame that shows the first read's answer (400 ms at most) when it has none, else after the
+ *   page has been painted; the catalog of the page's language starts loading at once, so that the app never waits;
  * - keeps the browser's offer to install the app, if it comes before the app listens.
  */
 
