@@ -34,6 +34,7 @@ export function useBusyRetry({ error, errorUpdatedAt, dataUpdatedAt, isFetching,
   refetchRef.current = refetch
   const errorRef = useRef(error)
   errorRef.current = error
+  const retryPlanned = useRef(false)
 
   // One more failure in a row for every failed read; a read that succeeds starts the count again.
   useEffect(() => {
@@ -42,9 +43,12 @@ export function useBusyRetry({ error, errorUpdatedAt, dataUpdatedAt, isFetching,
       failures.current = 0
     }
     if (!busy) {
-      setRetryAt(null)
+      // Only when a retry was planned: a state set, even to the value it has, can cost the card a render.
+      if (retryPlanned.current) setRetryAt(null)
+      retryPlanned.current = false
       return
     }
+    retryPlanned.current = true
     failures.current += 1
     setRetryAt(errorUpdatedAt + retryDelay(failures.current, errorRef.current))
   }, [busy, errorUpdatedAt, dataUpdatedAt])
