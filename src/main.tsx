@@ -17,12 +17,12 @@ import { PwaControls } from './pwa/PwaControls'
 import { glanceHolder } from './pwa/shell/glance'
 import { ShellTakenOver, takeOverShell } from './pwa/takeOver'
 import { AppProviders } from './wallet/AppProviders'
-import { createWagmiConfig } from './wallet/wagmi'
+import { watchConnectionEnd } from './wallet/connectionEnd'
+import { forgetStoredConnections, reconnectWallet } from './wallet/reconnect'
+import { createWagmiConfig, type WagmiConfig } from './wallet/wagmi'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element.')
-
-const parsed = parseConfig(import.meta.env)
 
 /** Whose position the page is about to show, when it knows: a watched link, the last wallet, a saved address. */
 function knownHolder(): Address | undefined {
@@ -47,7 +47,7 @@ const FIRST_FIGURES_WAIT_MS = 500
  * the entry began to run): it travels while the app's code loads. `firstFigures` is that read and those panels, when
  * the first render waits for them.
  */
-function startPortal(config: AppConfig): { page: ReactNode; firstFigures?: Promise<void> } {
+function startPortal(config: AppConfig): { page: ReactNode; firstFigures?: Promise<void>; wallet: WagmiConfig } {
   const wagmiConfig = createWagmiConfig(config)
   const queryClient = startQueryClient(config)
   const holder = knownHolder()
@@ -65,32 +65,75 @@ function startPortal(config: AppConfig): { page: ReactNode; firstFigures?: Promi
       </Layout>
     </AppProviders>
   )
-  return { page, firstFigures }
+  return { page, firstFigures, wallet: wagmiConfig }
 }
 
-// Started here, before the first render.
-const { page, firstFigures } = parsed.ok
-  ? startPortal(parsed.config)
-  : { page: <ConfigErrorPage errors={parsed.errors} />, firstFigures: undefined }
-const app = createRoot(root)
-const tookOver = takeOverShell(root)
-// As a transition, the first render yields to the browser every few milliseconds instead of blocking the main
-// thread in one long task while a phone is still busy with the page's start-up.
-const render = () =>
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <I18nProvider i18n={i18n}>
-          {page}
-          <PwaControls />
-          <ShellTakenOver done={tookOver} />
-        </I18nProvider>
-      </StrictMode>,
-    ),
-  )
-// The holder's language loads while the first figures travel (the shell script started fetching its catalog).
-const language = activateLocale(initialLocale())
-if (firstFigures) {
-  const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_FIGURES_WAIT_MS))
-  void Promise.all([language, Promise.race([firstFigures, waited])]).then(render)
-} else void language.then(render)
+/**
+ * The wallet's part of the start, a task after its config was created: by then wagmi has read back what the device
+ * stored of the last visit (a chain of promises, settled before the next task). That visit's connections are dropped
+ * before anything follows them; then the connection's end is followed, and the wallets that can have been connected
+ * reconnect (see reconnectWallet). All before the first render, which shows a returning holder's wallet reconnecting,
+ * never a "Connect" button, and a page with no wallet to reconnect settled: a reconnect started by the render ended
+ * before its effects ran, and the card, rendered unsettled, rendered again at once, in one blocking piece.
+ */
+function startWallet(wagmiConfig: WagmiConfig): void {
+  forgetStoredConnections(wagmiConfig)
+  // Followed from before reconnecting, so that a session gone while the page was closed is told too.
+  watchConnectionEnd(wagmiConfig)
+  reconnectWallet(wagmiConfig)
+}
+
+/**
+ * Resolves in a task of its own: the main thread goes back to the browser in between, to paint or answer a tap. A
+ * scheduler task (or a message), not a timer: a page opened in a background tab has its timers slowed to one a second.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (scheduler?.yield) return scheduler.yield()
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(undefined)
+  })
+}
+
+/**
+ * Starts the portal in steps, each a task of its own after the one that ran the app's code: the configuration, the
+ * clients and the first read, the wallet and the root. On a slow phone each is tens of milliseconds, and together with the code's
+ * own start they were one task that held the page a third of a second after it was first painted.
+ */
+async function start(root: HTMLElement, language: Promise<void>): Promise<void> {
+  await nextTask()
+  const parsed = parseConfig(import.meta.env)
+  await nextTask()
+  const { page, firstFigures, wallet } = parsed.ok
+    ? startPortal(parsed.config)
+    : { page: <ConfigErrorPage errors={parsed.errors} />, firstFigures: undefined, wallet: undefined }
+  await nextTask()
+  if (wallet) startWallet(wallet)
+  const app = createRoot(root)
+  const tookOver = takeOverShell(root)
+  // As a transition, the first render yields to the browser every few milliseconds instead of blocking the main
+  // thread in one long task while a phone is still busy with the page's start-up.
+  const render = () =>
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <I18nProvider i18n={i18n}>
+            {page}
+            <PwaControls />
+            <ShellTakenOver done={tookOver} />
+          </I18nProvider>
+        </StrictMode>,
+      ),
+    )
+  if (firstFigures) {
+    const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_FIGURES_WAIT_MS))
+    await Promise.all([language, Promise.race([firstFigures, waited])])
+  } else await language
+  render()
+}
+
+// The holder's language loads while the app starts and the first figures travel (the shell script started fetching
+// its catalog).
+void start(root, activateLocale(initialLocale()))

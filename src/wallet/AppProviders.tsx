@@ -1,14 +1,16 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useLayoutEffect } from 'react'
-import { WagmiProvider } from 'wagmi'
+import type { ReactNode } from 'react'
+import { WagmiContext } from 'wagmi'
 import { AppConfigContext } from '../config/AppConfigContext'
 import type { AppConfig } from '../config/env'
-import { watchConnectionEnd } from './connectionEnd'
-import { reconnectWallet } from './reconnect'
 import { WalletKitBoundary } from './WalletKit'
 import type { WagmiConfig } from './wagmi'
 
-/** The app's contexts, around clients started before the first render (see `startClients` in main.tsx). */
+/**
+ * The app's contexts, around clients started before the first render (see `startPortal` in main.tsx). wagmi's is its
+ * bare context, not its provider: the provider, as it renders, either reconnects every wallet or drops the
+ * connections, and the portal's own reconnect (only the wallets that can have been connected) starts before.
+ */
 export function AppProviders({
   config,
   wagmiConfig,
@@ -20,17 +22,13 @@ export function AppProviders({
   queryClient: QueryClient
   children: ReactNode
 }) {
-  // Followed from before reconnecting, so that a session gone while the page was closed is told too.
-  useLayoutEffect(() => watchConnectionEnd(wagmiConfig), [wagmiConfig])
-  // Before the first paint, and only for wallets that can have been connected (see reconnectWallet).
-  useLayoutEffect(() => reconnectWallet(wagmiConfig), [wagmiConfig])
   return (
     <AppConfigContext.Provider value={config}>
-      <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
+      <WagmiContext.Provider value={wagmiConfig}>
         <QueryClientProvider client={queryClient}>
           <WalletKitBoundary>{children}</WalletKitBoundary>
         </QueryClientProvider>
-      </WagmiProvider>
+      </WagmiContext.Provider>
     </AppConfigContext.Provider>
   )
 }

@@ -36,8 +36,18 @@ function recentConnectorId(config: WagmiConfig): string | null {
 }
 
 /**
+ * Drops the connections wagmi read back from the device: they are the last visit's, and stand until the wallet
+ * answers again. wagmi's provider does this as it first renders; the portal reconnects before that, and renders
+ * wagmi's context without it (see AppProviders). Call it once wagmi has read its stored state back (a task after the
+ * config was created), and before anything follows the connections.
+ */
+export function forgetStoredConnections(config: WagmiConfig): void {
+  if (config.storage) config.setState((state) => ({ ...state, connections: new Map() }))
+}
+
+/**
  * Reconnects a returning holder's wallet without loading the SDKs of wallets they do not use. Call it once, before
- * the first paint, with `reconnectOnMount={false}` on the WagmiProvider: the status turns to "reconnecting" at once
+ * the first render, after {@link forgetStoredConnections}: the status turns to "reconnecting" at once
  * when a wallet was connected before, so a returning holder never sees a "Connect" button flash.
  */
 export function reconnectWallet(config: WagmiConfig): void {
