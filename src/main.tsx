@@ -69,12 +69,11 @@ function startPortal(config: AppConfig): { page: ReactNode; firstFigures?: Promi
 }
 
 /**
- * The wallet's part of the start, a task after its config was created: by then wagmi has read back what the device
- * stored of the last visit (a chain of promises, settled before the next task). That visit's connections are dropped
- * before anything follows them; then the connection's end is followed, and the wallets that can have been connected
- * reconnect (see reconnectWallet). All before the first render, which shows a returning holder's wallet reconnecting,
- * never a "Connect" button, and a page with no wallet to reconnect settled: a reconnect started by the render ended
- * before its effects ran, and the card, rendered unsettled, rendered again at once, in one blocking piece.
+ * The wallet's part of the start, a task after its config was created, when wagmi has read back what the device
+ * stored of the last visit (through promises only, settled before the next task). That visit's connections are
+ * dropped before anything follows them; then the connection's end is followed and the wallet reconnects. All before
+ * the first render: a returning holder's wallet shows as reconnecting from it, and a page with nothing to reconnect
+ * renders as settled, instead of rendering the card again, in one blocking piece, when the reconnect ends.
  */
 function startWallet(wagmiConfig: WagmiConfig): void {
   forgetStoredConnections(wagmiConfig)
@@ -99,8 +98,8 @@ function nextTask(): Promise<void> {
 
 /**
  * Starts the portal in steps, each a task of its own after the one that ran the app's code: the configuration, the
- * clients and the first read, the wallet and the root. On a slow phone each is tens of milliseconds, and together with the code's
- * own start they were one task that held the page a third of a second after it was first painted.
+ * clients and the first read, the wallet and the root. On a slow phone each is tens of milliseconds; in one task with
+ * the code's own start, they held the page a third of a second after it was first painted.
  */
 async function start(root: HTMLElement, language: Promise<void>): Promise<void> {
   await nextTask()

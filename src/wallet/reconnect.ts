@@ -47,8 +47,8 @@ export function forgetStoredConnections(config: WagmiConfig): void {
 
 /**
  * Reconnects a returning holder's wallet without loading the SDKs of wallets they do not use. Call it once, before
- * the first render, after {@link forgetStoredConnections}: the status turns to "reconnecting" at once
- * when a wallet was connected before, so a returning holder never sees a "Connect" button flash.
+ * the first render, after {@link forgetStoredConnections}: the status turns to "reconnecting" at once when a wallet
+ * was connected before, so a returning holder never sees a "Connect" button flash.
  */
 export function reconnectWallet(config: WagmiConfig): void {
   const connectors = reconnectCandidates(config.connectors, recentConnectorId(config), window.parent !== window)
