@@ -43,7 +43,7 @@ import {
   root,
   startChain,
 } from './lib/stack.ts'
-import { traceLines } from './lib/trace.ts'
+import { overFloorLines, traceLines } from './lib/trace.ts'
 import { benchWalletOptions } from './lib/wallet.ts'
 
 readCommandLine(
@@ -172,42 +172,37 @@ async function measurePageLoads({ scenario, warm }: Prepared): Promise<Omit<AppR
 /**
  * Figure 5, `IDLE_RUNS` times: the portal idling with, open beside it over the same window, its page frozen (its
  * document with no app, ticking one box) and the bare ticking page (the floor); the baseline app once, alone. The
- * portal's figure is its median run (with that run's trace and heap), the frozen page's and the floor's the medians of
- * their own runs.
+ * portal's figure is its median run (with that run's heap, and the three pages' traces from its window), the frozen
+ * page's and the floor's the medians of their own runs.
  */
 async function measureIdleRuns(ours: Prepared, baseline: Prepared) {
   const runs = { ours: [] as number[], frozen: [] as number[], floor: [] as number[] }
-  const oursRuns = []
-  const frozenRuns = []
-  const floorRuns = []
+  const windows = []
   for (let run = 1; run <= IDLE_RUNS; run++) {
     step(
       `idle run ${run} of ${IDLE_RUNS}: the portal for ${IDLE_SECONDS} s with countdowns ticking, its page frozen and the floor open beside it`,
     )
     const { cost, frozen, floor } = await measureIdle(ours.scenario, ours.warm, IDLE_SECONDS, { references: true })
     if (!frozen || !floor) throw new Error('The idle run measured no reference page.')
-    oursRuns.push(cost)
+    windows.push({ cost, frozen, floor })
     runs.ours.push(cost.mainThreadMsPerSecond)
-    frozenRuns.push(frozen)
     runs.frozen.push(frozen.msPerSecond)
-    floorRuns.push(floor)
     runs.floor.push(floor.msPerSecond)
   }
-  const middleOf = <T>(values: T[], key: (value: T) => number): T | undefined =>
-    [...values].sort((a, b) => key(a) - key(b))[Math.floor(values.length / 2)]
-  const middle = middleOf(oursRuns, (run) => run.mainThreadMsPerSecond)
-  const frozenTrace = middleOf(frozenRuns, (run) => run.msPerSecond)?.trace
-  const floorTrace = middleOf(floorRuns, (run) => run.msPerSecond)?.trace
-  if (!middle || !frozenTrace || !floorTrace) throw new Error('No idle run.')
+  // The portal's median run, with the three pages' traces from its window.
+  const middle = [...windows].sort((a, b) => a.cost.mainThreadMsPerSecond - b.cost.mainThreadMsPerSecond)[
+    Math.floor(windows.length / 2)
+  ]
+  if (!middle) throw new Error('No idle run.')
   step(`idle for ${IDLE_SECONDS} s: the baseline app`)
   const { cost: baselineIdle } = await measureIdle(baseline.scenario, baseline.warm, IDLE_SECONDS)
   return {
-    ours: middle,
+    ours: middle.cost,
     baseline: baselineIdle,
     frozen: median(runs.frozen),
-    frozenTrace,
+    frozenTrace: middle.frozen.trace,
     floor: median(runs.floor),
-    floorTrace,
+    floorTrace: middle.floor.trace,
     runs,
   }
 }
@@ -223,6 +218,7 @@ function idleSummary(idle: Awaited<ReturnType<typeof measureIdleRuns>>): string 
     `Trace (${idle.ours.trace.seconds} s): ${traceLines(idle.ours.trace).join('; ')}`,
     `Frozen page's trace (${idle.frozenTrace.seconds} s): ${traceLines(idle.frozenTrace).join('; ')}`,
     `Floor's trace (${idle.floorTrace.seconds} s): ${traceLines(idle.floorTrace).join('; ')}`,
+    `Over the floor's trace, by part (the portal; its page frozen): ${overFloorLines(idle.ours.trace, idle.frozenTrace, idle.floorTrace).join('; ')}`,
   ].join('\n')
 }
 

@@ -16,7 +16,7 @@ import {
   type Visit,
 } from './browser.ts'
 import type { BuiltApp } from './stack.ts'
-import { type IdleTrace, traceIdle } from './trace.ts'
+import { type IdleTrace, mainFrameId, traceIdle } from './trace.ts'
 import type { BenchWalletOptions } from './wallet.ts'
 
 export type Scenario = {
@@ -253,12 +253,12 @@ export type IdleCost = {
   /** JSON-RPC calls made while idle (polling). */
   rpcCalls: number
   rpcMethods: Record<string, number>
-  /** Where the main thread's idle time goes, from a trace of a few seconds after the measurement. */
+  /** Where the main thread's idle time goes, from a trace after the measurement. */
   trace: IdleTrace
 }
 
-/** How long the idle page's main thread is traced, after its cost was measured. */
-const IDLE_TRACE_SECONDS = 5
+/** How long the idle pages' main threads are traced, all at once, after their cost was measured. */
+const IDLE_TRACE_SECONDS = 20
 
 /**
  * How long after a forced collection the counters start. The collection leaves V8 work behind: at once (about 150 ms
@@ -333,13 +333,13 @@ export async function measureIdle(
         scenario.app.rpc.reset(),
       )
       const calls = [...scenario.app.rpc.log]
-      const trace = await traceIdle(cdp, IDLE_TRACE_SECONDS)
+      const frames = await Promise.all([cdp, ...opened.map((reference) => reference.cdp)].map(mainFrameId))
+      const traces = await traceIdle(cdp, frames, IDLE_TRACE_SECONDS)
+      const [trace] = traces
+      if (!trace) throw new Error('The idle trace summed no page.')
       const measured: TickingPageCost[] = []
-      for (const [index, reference] of opened.entries()) {
-        measured.push({
-          msPerSecond: perSecond(index + 1, 'TaskDuration'),
-          trace: await traceIdle(reference.cdp, IDLE_TRACE_SECONDS),
-        })
+      for (const [index, referenceTrace] of traces.slice(1).entries()) {
+        measured.push({ msPerSecond: perSecond(index + 1, 'TaskDuration'), trace: referenceTrace })
       }
       await collectGarbage(cdp)
       const heapEnd = await metrics(cdp)

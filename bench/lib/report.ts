@@ -2,7 +2,7 @@ import type { JsTransfer } from './browser.ts'
 import type { LighthouseRun } from './lighthouse.ts'
 import type { IdleCost, RpcLoad, Timing } from './measure.ts'
 import type { Precache } from './precache.ts'
-import { type IdleTrace, traceLines } from './trace.ts'
+import { type IdleTrace, overFloorLines, traceLines } from './trace.ts'
 
 export type AppResults = {
   js: { firstVisit: JsTransfer; returning: JsTransfer; firstVisitDesktop: JsTransfer; firstVisitGerman: JsTransfer }
@@ -339,12 +339,13 @@ export function details(results: Results): string {
     `- ours: ${path(results.ours)}`,
     `- baseline: ${path(results.baseline)}`,
     '',
-    `**One idle stretch traced** (${results.ours.idle.trace.seconds} s, main thread; parts nest, so they can add up to more than the tasks):`,
+    `**One idle stretch traced** (${results.ours.idle.trace.seconds} s, main thread, the portal's median run with its frozen page and the floor traced over the same window; parts nest, so they can add up to more than the tasks):`,
     '',
     `- ours: ${trace(results.ours)}`,
     `- baseline: ${trace(results.baseline)}`,
     `- the portal's page frozen (below): ${traceLines(results.idleFrozenTrace).join('; ')}`,
     `- the floor (below): ${traceLines(results.idleFloorTrace).join('; ')}`,
+    `- over the floor, by part (ms/s; the portal, then its page frozen): ${overFloorLines(results.ours.idle.trace, results.idleFrozenTrace, results.idleFloorTrace).join('; ')}`,
     '',
     `**The floor for a countdown that ticks**: a bare page, no app, whose only change is two digits turning each second, costs ${results.idleFloorMsPerSecond.toFixed(2)} ms/s of main thread in the same browser, measured like the apps over ${results.idleSeconds} s (median; runs ${results.idleRuns.floor.map((value) => value.toFixed(2)).join(', ')}; the portal's runs, each measured beside the floor's over the same window: ${results.idleRuns.ours.map((value) => value.toFixed(2)).join(', ')}).`,
     '',

@@ -12,10 +12,7 @@ type TraceEvent = {
   tid: number
   ts: number
   dur?: number
-  args?: {
-    name?: string
-    data?: { functionName?: string; url?: string; frames?: { processId?: number; isOutermostMainFrame?: boolean }[] }
-  }
+  args?: { data?: { frame?: string } }
 }
 
 /** The trace events each part of a task is counted from, with the name the summary gives it. */
@@ -36,15 +33,18 @@ const PARTS: Record<string, string> = {
   'V8.GC_SCAVENGER': 'garbage collection (minor)',
   'V8.GC_MARK_COMPACTOR': 'garbage collection (major)',
   HitTest: 'hit testing',
+  'SingleThreadIdleTaskRunner::RunTask': 'idle-time tasks',
   ParseHTML: 'HTML parsing',
   EvaluateScript: 'script evaluation',
 }
 
 /**
- * Records the page's main thread for `seconds` through the DevTools timeline trace and sums each kind of work. Parts
- * nest (a timer callback can include a layout it forces), so their sum may exceed the tasks' time.
+ * Records the main thread of each page whose main frame is in `frameIds`, all over the same `seconds`, through the
+ * DevTools timeline trace, and sums each kind of work page by page. A trace records every renderer of the browser at
+ * once, so the pages share the window and the machine's drift over it. Parts nest (a timer callback can include a
+ * layout it forces), so their sum may exceed the tasks' time.
  */
-export async function traceIdle(cdp: CDPSession, seconds: number): Promise<IdleTrace> {
+export async function traceIdle(cdp: CDPSession, frameIds: string[], seconds: number): Promise<IdleTrace[]> {
   const events: TraceEvent[] = []
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
@@ -58,25 +58,22 @@ export async function traceIdle(cdp: CDPSession, seconds: number): Promise<IdleT
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
   await cdp.send('Tracing.end')
   await complete
-  return summarise(events, seconds)
+  return frameIds.map((frameId) => summarise(events, frameId, seconds))
+}
+
+/** The main frame's id, as its page's trace events name it. */
+export async function mainFrameId(cdp: CDPSession): Promise<string> {
+  const { frameTree } = await cdp.send('Page.getFrameTree')
+  return frameTree.frame.id
 }
 
 /**
- * Sums the main thread of the page the trace was started from. A trace records every renderer of the browser, so
- * the page's own renderer is the one its `TracingStartedInBrowser` event names, not the first one listed.
+ * Sums the main thread of the page whose main frame is `frameId`: the thread its frame's own events (its timers,
+ * scripts, paints) are recorded on. A page that did nothing of its own in the window sums to nothing.
  */
-export function summarise(events: TraceEvent[], seconds: number): IdleTrace {
-  const started = events.find((event) => event.name === 'TracingStartedInBrowser')
-  const frames = started?.args?.data?.frames ?? []
-  const pid = (frames.find((frame) => frame.isOutermostMainFrame) ?? frames[0])?.processId
-  const main = events.find(
-    (event) =>
-      event.ph === 'M' &&
-      event.name === 'thread_name' &&
-      event.args?.name === 'CrRendererMain' &&
-      (pid === undefined || event.pid === pid),
-  )
-  const onMain = events.filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X')
+export function summarise(events: TraceEvent[], frameId: string, seconds: number): IdleTrace {
+  const own = events.find((event) => event.args?.data?.frame === frameId)
+  const onMain = own ? events.filter((event) => event.pid === own.pid && event.tid === own.tid && event.ph === 'X') : []
   const tasks = onMain.filter((event) => event.name === 'RunTask')
   const parts = new Map<string, { count: number; us: number }>()
   for (const event of onMain) {
@@ -106,4 +103,29 @@ export function traceLines(trace: IdleTrace): string[] {
       .filter((part) => part.msPerSecond >= 0.005)
       .map((part) => `${part.name}: ${part.perSecond.toFixed(1)}/s, ${part.msPerSecond.toFixed(2)} ms/s`),
   ]
+}
+
+/**
+ * What the portal and its frozen page spend above the floor, part by part, from traces of one window: where the
+ * portal's cost over the floor goes, and how much of each part the document alone already takes. Parts nest.
+ */
+export function overFloorLines(portal: IdleTrace, frozen: IdleTrace, floor: IdleTrace): string[] {
+  const of = (trace: IdleTrace, name: string) => trace.parts.find((part) => part.name === name)?.msPerSecond ?? 0
+  const signed = (value: number) => `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(2)}`
+  const names = [...new Set([...portal.parts, ...frozen.parts, ...floor.parts].map((part) => part.name))]
+  const rows = [
+    {
+      name: 'tasks in all',
+      portal: portal.taskMsPerSecond - floor.taskMsPerSecond,
+      frozen: frozen.taskMsPerSecond - floor.taskMsPerSecond,
+    },
+    ...names.map((name) => ({
+      name,
+      portal: of(portal, name) - of(floor, name),
+      frozen: of(frozen, name) - of(floor, name),
+    })),
+  ]
+  return rows
+    .filter((row, index) => index === 0 || Math.max(Math.abs(row.portal), Math.abs(row.frozen)) >= 0.005)
+    .map((row) => `${row.name} ${signed(row.portal)}; ${signed(row.frozen)}`)
 }
