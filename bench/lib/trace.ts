@@ -68,11 +68,12 @@ export async function mainFrameId(cdp: CDPSession): Promise<string> {
 }
 
 /**
- * Sums the main thread of the page whose main frame is `frameId`: the thread its frame's own events (its timers,
- * scripts, paints) are recorded on. A page that did nothing of its own in the window sums to nothing.
+ * Sums the main thread of the page whose main frame is `frameId`: the thread its frame's timers fire on, or else any
+ * of its frame's own events (scripts, paints). A page that did nothing of its own in the window sums to nothing.
  */
 export function summarise(events: TraceEvent[], frameId: string, seconds: number): IdleTrace {
-  const own = events.find((event) => event.args?.data?.frame === frameId)
+  const ofFrame = (event: TraceEvent) => event.args?.data?.frame === frameId
+  const own = events.find((event) => event.name === 'TimerFire' && ofFrame(event)) ?? events.find(ofFrame)
   const onMain = own ? events.filter((event) => event.pid === own.pid && event.tid === own.tid && event.ph === 'X') : []
   const tasks = onMain.filter((event) => event.name === 'RunTask')
   const parts = new Map<string, { count: number; us: number }>()
