@@ -10,7 +10,7 @@ export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a1739
 export const LOCAL_CHAIN_ID = 31337
 
 /** The local anvil chain; the demo stack and the browser tests put Multicall3 at its canonical address. */
-const localAnvil = defineChain({
+export const localAnvil = defineChain({
   id: LOCAL_CHAIN_ID,
   name: 'Local (anvil)',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },

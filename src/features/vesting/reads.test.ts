@@ -3,14 +3,14 @@
  * balancer over the node at the head and one 3 blocks behind it, alternating the block-dependent calls between them
  * (the head node first). The floor of the figures shown lives in localStorage, here in memory.
  */
-import { createPublicClient, defineChain, http, type Transport } from 'viem'
+import { createPublicClient, http, type Transport } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { freePort } from '../../../scripts/lib/anvil'
 import { accounts, nai, percent } from '../../../testing/accounts'
 import { type LocalChain, startLocalChain } from '../../../testing/localChain'
 import { type RpcProxy, startRpcProxy } from '../../../testing/rpcProxy'
 import { moments } from '../../../testing/schedule'
-import { LOCAL_CHAIN_ID, MULTICALL3_ADDRESS } from '../../config/chains'
+import { LOCAL_CHAIN_ID, localAnvil, MULTICALL3_ADDRESS } from '../../config/chains'
 import { isEndpointFailure } from '../../lib/errors'
 import { AnswerBehindError, floorKey, raiseFloor, readFloor } from '../../lib/readFloors'
 import { memoryStorage } from '../../lib/storageFallback'
@@ -27,14 +27,7 @@ let second: RpcProxy
 let head: bigint
 let headTime: bigint
 
-const localChain = defineChain({
-  id: LOCAL_CHAIN_ID,
-  name: 'Local (anvil)',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [] } },
-  contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
-})
-const clientOf = (transport: Transport) => createPublicClient({ chain: localChain, transport })
+const clientOf = (transport: Transport) => createPublicClient({ chain: localAnvil, transport })
 const contracts = () =>
   holdingsCalls(
     { vestingAddress: chain.addresses.vesting, legacyAddress: chain.addresses.legacy },

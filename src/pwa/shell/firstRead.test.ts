@@ -2,7 +2,7 @@
  * The holder's first read as the shell script sends it and the app's transport takes it, against a real chain with
  * the portal's contracts behind the RPC proxy, with the spec the build writes into the page.
  */
-import { type Address, createPublicClient, defineChain } from 'viem'
+import { type Address, createPublicClient } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { freePort } from '../../../scripts/lib/anvil'
 import { accounts, nai, percent } from '../../../testing/accounts'
@@ -10,7 +10,7 @@ import { buildEnv } from '../../../testing/env'
 import { type LocalChain, startLocalChain } from '../../../testing/localChain'
 import { type RpcProxy, startRpcProxy } from '../../../testing/rpcProxy'
 import { moments } from '../../../testing/schedule'
-import { LOCAL_CHAIN_ID, MULTICALL3_ADDRESS } from '../../config/chains'
+import { LOCAL_CHAIN_ID, localAnvil, MULTICALL3_ADDRESS } from '../../config/chains'
 import { type AppConfig, parseConfig } from '../../config/env'
 import { PRODUCTION_SCHEDULE } from '../../domain/schedule'
 import { holderRpcKey, STORED_KEYS } from '../../domain/storedKeys'
@@ -28,14 +28,6 @@ let proxy: RpcProxy
 /** The holder's own endpoint, in the test that sets one. */
 let own: RpcProxy
 
-const localChain = defineChain({
-  id: LOCAL_CHAIN_ID,
-  name: 'Local (anvil)',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [] } },
-  contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
-})
-
 function configFor(urls: string[]): AppConfig {
   const parsed = parseConfig({ ...buildEnv, VITE_RPC_URLS: urls.join(',') })
   if (!parsed.ok) throw new Error(parsed.errors.join('; '))
@@ -44,7 +36,7 @@ function configFor(urls: string[]): AppConfig {
 
 /** The app's client as wagmi sets it up (multicall batching on) over the app's transport. */
 const appClient = (urls: string[]) =>
-  createPublicClient({ chain: localChain, batch: { multicall: true }, transport: rpcTransport(urls) })
+  createPublicClient({ chain: localAnvil, batch: { multicall: true }, transport: rpcTransport(urls) })
 
 const calls = (holder: Address = accounts.alice) =>
   holdingsCalls(
