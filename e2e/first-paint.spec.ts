@@ -45,6 +45,19 @@ async function withoutAppScripts(page: Page): Promise<void> {
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort('blockedbyclient'))
 }
 
+/** Holds the app's scripts, and with them the page's load event, until the returned function releases them. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
 test.describe('before any of the app’s JavaScript', () => {
   // The worker would answer the blocked scripts from its cache.
   test.use({ serviceWorkers: 'block', timezoneId: 'America/New_York' })
@@ -192,14 +205,7 @@ test.describe('the app taking over the shell', () => {
 
   test('moves nothing on the page and keeps the focus where the holder put it', async ({ page }) => {
     // The app's scripts wait until the shell has been measured and a teaser focused.
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released
-      await route.continue()
-    })
+    const release = await holdAppScripts(page)
     await page.goto('/', { waitUntil: 'commit' })
     const news = page.getByRole('navigation', { name: 'News' })
     const teaser = news.getByRole('link').first()
@@ -386,14 +392,7 @@ test.describe('a returning holder whose figures the device does not hold', () =>
     wallet,
   }) => {
     await rememberedWithoutFigures(page, chain, wallet)
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released
-      await route.continue()
-    })
+    const release = await holdAppScripts(page)
     // Away first, so that no read of the page before is counted.
     await page.goto('about:blank')
     const calls: string[] = []
@@ -422,14 +421,7 @@ test.describe('a returning holder whose figures the device does not hold', () =>
     wallet,
   }) => {
     await rememberedWithoutFigures(page, chain, wallet)
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released
-      await route.continue()
-    })
+    const release = await holdAppScripts(page)
     // Away first, so that no read of the page before is refused.
     await page.goto('about:blank')
     // The first read of alice's position fails at the endpoint; the ones after it go through.
