@@ -191,6 +191,27 @@ async function countdownParts(page: Page) {
   )
 }
 
+/**
+ * The card's panels stand apart: each panel that lies under another in the same column starts at least `gap` px
+ * below that one's bottom edge, so no two panels' borders touch or overlap.
+ */
+async function expectPanelsApart(page: Page, what: string, gap = 8) {
+  const boxes = await page.locator('.panel').evaluateAll((panels) =>
+    panels.map((panel) => ({
+      title: panel.querySelector('h2')?.textContent ?? '',
+      ...panel.getBoundingClientRect().toJSON(),
+    })),
+  )
+  expect(boxes.length, `${what}: panels on the page`).toBeGreaterThan(1)
+  for (const lower of boxes) {
+    const above = boxes.filter(
+      (upper) => upper !== lower && upper.top < lower.top && upper.left < lower.right && lower.left < upper.right,
+    )
+    for (const upper of above)
+      expect(lower.top - upper.bottom, `${what}: "${lower.title}" under "${upper.title}"`).toBeGreaterThanOrEqual(gap)
+  }
+}
+
 for (const width of [360, 390]) {
   test.describe(`countdowns at ${width} px`, () => {
     test.use({ moment: moments.before, viewport: { width, height: 800 } })
@@ -206,6 +227,10 @@ for (const width of [360, 390]) {
       for (const phase of PHASES) {
         await openPhase(page, chain, phase)
         await expect(phase.countdown(page)).toHaveText(phase.figures[1])
+        // Where something has unlocked, Claim Everything joins the card under the position's panels.
+        if (phase.name !== 'before' && phase.name !== 'locked')
+          await expect(page.getByRole('heading', { name: 'Claim Everything' })).toBeVisible()
+        await expectPanelsApart(page, phase.name)
         if (phase.figures[1] === 'Expired') {
           await expect(phase.countdown(page).getByRole('timer')).toHaveCount(0)
           continue
