@@ -180,6 +180,8 @@ test.describe('while tokens are unlocking', () => {
     await expect(legacySection(page)).toBeHidden()
 
     expect(wallet.requests('wallet_sendCalls')).toHaveLength(0)
+    // A wallet that refuses to say what it can do has answered: it is asked once for the connection, not again.
+    expect(wallet.requests('wallet_getCapabilities')).toHaveLength(1)
     const paid = vestedAt(alice.amount, (await blockTime(chain, unlockHash)).time)
     expect(await holdings(chain)).toEqual({
       balance: before.balance + paid + nai(50),

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { useAccount, useCapabilities, useClient, useConfig } from 'wagmi'
+import { useAccount, useClient, useConfig } from 'wagmi'
+import { getCapabilitiesQueryOptions } from 'wagmi/query'
 import { connectedSafe, type SafeAccount } from './safeAccount'
 
 /**
@@ -31,19 +33,20 @@ export function batchesAtomically(capabilities: unknown): boolean {
  * asked, or that cannot answer, sends one by one.
  */
 export function useBatching(enabled: boolean): Batching | undefined {
-  const { connector } = useAccount()
-  const chainId = useConfig().chains[0].id
+  const { address, connector } = useAccount()
+  const config = useConfig()
+  const chainId = config.chains[0].id
   const safeOverConnection = useConnectedSafe()
   const inSafe = connector?.type === 'safe' || safeOverConnection !== undefined
   const inPage = connector?.type === 'injected'
-  const capabilities = useCapabilities({
-    chainId,
-    query: {
-      enabled: enabled && inPage,
-      retry: false,
-      retryOnMount: false,
-      staleTime: Number.POSITIVE_INFINITY,
-    },
+  // A wallet that refuses the request has answered: asking again (wagmi's `useCapabilities` retries three times,
+  // whatever its `query` says) would hold Claim Everything back for seconds and ask the wallet four times.
+  const capabilities = useQuery({
+    ...getCapabilitiesQueryOptions(config, { account: address, chainId }),
+    enabled: enabled && inPage,
+    retry: false,
+    retryOnMount: false,
+    staleTime: Number.POSITIVE_INFINITY,
   })
   if (inSafe) return 'safe'
   if (!inPage) return 'sequential'
